@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The root entry point behind every `npm run …`: installs dependencies when they are missing or stale,
+// then runs the named command with the workspace's own binaries (pnpm included) first on the PATH.
+// Plain JavaScript so it runs on a fresh clone with nothing but Node.js.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const binDir = join(root, 'node_modules', '.bin');
+const stampFile = join(root, 'node_modules', '.tender-install-stamp');
+
+/** What each root command runs once dependencies are in place. */
+const commands = {
+  start: [
+    ['turbo', 'run', 'build', '--filter=@tender/server...', '--filter=./apps/*'],
+    ['node', 'packages/server/dist/main.js'],
+  ],
+  test: [
+    ['biome', 'ci', '.'],
+    ['turbo', 'run', 'typecheck', 'test'],
+  ],
+  build: [['turbo', 'run', 'build']],
+  lint: [['biome', 'check', '.']],
+  format: [['biome', 'check', '--write', '.']],
+  typecheck: [['turbo', 'run', 'typecheck']],
+  changeset: [['changeset']],
+};
+
+function workspaceManifests() {
+  const files = ['package.json', 'pnpm-workspace.yaml', 'pnpm-lock.yaml'];
+  for (const group of ['apps', 'packages', 'tooling']) {
+    for (const name of readdirSync(join(root, group)).sort()) {
+      const manifest = join(group, name, 'package.json');
+      if (existsSync(join(root, manifest))) files.push(manifest);
+    }
+  }
+  return files;
+}
+
+function installFingerprint() {
+  const hash = createHash('sha256');
+  for (const file of workspaceManifests()) {
+    hash.update(file);
+    if (existsSync(join(root, file))) hash.update(readFileSync(join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32',
+  });
+  if (result.error) {
+    console.error(`无法运行 ${command}: ${result.error.message}`);
+    process.exit(1);
+  }
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function ensureInstalled(env) {
+  const fingerprint = installFingerprint();
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === fingerprint) return;
+  const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split(
+    '@',
+  )[1];
+  console.info(`Installing dependencies with pnpm ${pnpmVersion} …`);
+  // CI must install exactly the committed lockfile; locally a changed manifest may update it.
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
+  run('npx', ['-y', `pnpm@${pnpmVersion}`, 'install', ...frozen], env);
+  // The install itself may rewrite manifests' formatting; stamp what is there now.
+  writeFileSync(stampFile, installFingerprint());
+}
+
+const [name, ...extra] = process.argv.slice(2);
+const steps = commands[name];
+if (!steps) {
+  console.error(`Unknown command "${name}". Known: ${Object.keys(commands).join(', ')}`);
+  process.exit(2);
+}
+const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` };
+ensureInstalled(env);
+steps.forEach(([command, ...args], index) => {
+  run(command, index === steps.length - 1 ? [...args, ...extra] : args, env);
+});
