@@ -1,0 +1,4 @@
+import { mountBrandApp } from '@tender/app';
+import brand from '../brand';
+
+mountBrandApp(brand);

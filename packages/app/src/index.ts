@@ -1,0 +1,1 @@
+export { mountBrandApp } from './mount-brand-app';

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPermissionDialogType,
+  PERMISSION_DIALOG_TYPES,
+  type PermissionDialogType,
+  permissionDialogCloseAction,
+  permissionJumpLanding,
+  routeAfterProjectQuery,
+} from './permission-dialog';
+
+describe('permission dialog types', () => {
+  it('are the seven types of the spec', () => {
+    expect(PERMISSION_DIALOG_TYPES).toEqual([
+      'usedUp',
+      'member',
+      'exportPermission',
+      'noData',
+      'singleProvice',
+      'pcUse',
+      'unPay',
+    ]);
+    expect(isPermissionDialogType('singleProvice')).toBe(true);
+    expect(isPermissionDialogType('singleProvince')).toBe(false);
+    expect(isPermissionDialogType(undefined)).toBe(false);
+  });
+});
+
+describe('permissionDialogCloseAction', () => {
+  const closing: PermissionDialogType[] = ['usedUp', 'member', 'singleProvice', 'unPay'];
+  const hiding: PermissionDialogType[] = ['exportPermission', 'noData', 'pcUse'];
+
+  it('just hides without closePage, whatever the type', () => {
+    for (const type of PERMISSION_DIALOG_TYPES) {
+      expect(permissionDialogCloseAction({ type, closePage: false, fromPath: '/tender/index' })).toEqual({
+        kind: 'hide',
+      });
+    }
+  });
+
+  it('closes the page and returns where it came from for usedUp, member, singleProvice and unPay', () => {
+    for (const type of closing) {
+      expect(permissionDialogCloseAction({ type, closePage: true, fromPath: '/subscribe/upfront' })).toEqual({
+        kind: 'close-page-and-return',
+        path: '/subscribe/upfront',
+      });
+    }
+  });
+
+  it('only hides the other types even with closePage', () => {
+    for (const type of hiding) {
+      expect(permissionDialogCloseAction({ type, closePage: true, fromPath: '/dashboard' })).toEqual({
+        kind: 'hide',
+      });
+    }
+  });
+
+  it('lets the project query decide when the page came from /login or /perfect', () => {
+    for (const fromPath of ['/login', '/login?redirect=%2Fdashboard', '/perfect', '/perfect/step2']) {
+      expect(permissionDialogCloseAction({ type: 'member', closePage: true, fromPath })).toEqual({
+        kind: 'close-page-and-query-project',
+      });
+    }
+  });
+
+  it('lets the project query decide when the previous page is unknown', () => {
+    expect(permissionDialogCloseAction({ type: 'usedUp', closePage: true })).toEqual({
+      kind: 'close-page-and-query-project',
+    });
+    expect(permissionDialogCloseAction({ type: 'usedUp', closePage: true, fromPath: '' })).toEqual({
+      kind: 'close-page-and-query-project',
+    });
+  });
+
+  it('returns to paths that only contain login elsewhere', () => {
+    expect(
+      permissionDialogCloseAction({ type: 'unPay', closePage: true, fromPath: '/myOrder/login' }),
+    ).toEqual({
+      kind: 'close-page-and-return',
+      path: '/myOrder/login',
+    });
+  });
+});
+
+describe('routeAfterProjectQuery', () => {
+  it('goes to Bidding on code 200 with data -1, the code as number or string', () => {
+    expect(routeAfterProjectQuery({ code: 200, data: -1 })).toBe('Bidding');
+    expect(routeAfterProjectQuery({ code: '200', data: -1 })).toBe('Bidding');
+    expect(routeAfterProjectQuery({ code: '200', data: '-1' })).toBe('Bidding');
+  });
+
+  it('goes to Upfront otherwise', () => {
+    expect(routeAfterProjectQuery({ code: 200, data: 1 })).toBe('Upfront');
+    expect(routeAfterProjectQuery({ code: 200, data: 0 })).toBe('Upfront');
+    expect(routeAfterProjectQuery({ code: 200 })).toBe('Upfront');
+    expect(routeAfterProjectQuery({ code: 500, data: -1 })).toBe('Upfront');
+    expect(routeAfterProjectQuery({ code: '2000', data: -1 })).toBe('Upfront');
+  });
+});
+
+describe('permissionJumpLanding', () => {
+  it('lands on /subscribe/bidding for -1 and /subscribe/upfront otherwise', () => {
+    expect(permissionJumpLanding(-1)).toBe('/subscribe/bidding');
+    expect(permissionJumpLanding('-1')).toBe('/subscribe/bidding');
+    expect(permissionJumpLanding(1)).toBe('/subscribe/upfront');
+    expect(permissionJumpLanding(0)).toBe('/subscribe/upfront');
+    expect(permissionJumpLanding(undefined)).toBe('/subscribe/upfront');
+  });
+});

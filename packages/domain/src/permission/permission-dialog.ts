@@ -1,0 +1,89 @@
+import { REDIRECT_QUERY_SUCCESS_CODE } from '../constants';
+
+/** spec §2 Permission dialog types (the wire spelling 'singleProvice' is kept). */
+export const PERMISSION_DIALOG_TYPES = [
+  'usedUp',
+  'member',
+  'exportPermission',
+  'noData',
+  'singleProvice',
+  'pcUse',
+  'unPay',
+] as const;
+
+export type PermissionDialogType = (typeof PERMISSION_DIALOG_TYPES)[number];
+
+export function isPermissionDialogType(value: unknown): value is PermissionDialogType {
+  return typeof value === 'string' && (PERMISSION_DIALOG_TYPES as readonly string[]).includes(value);
+}
+
+/** spec §4 Permission dialog closing: with closePage set, these types close the current page. */
+export const PAGE_CLOSING_DIALOG_TYPES = [
+  'usedUp',
+  'member',
+  'singleProvice',
+  'unPay',
+] as const satisfies readonly PermissionDialogType[];
+
+/** Paths the user must not be sent back to after closing a page (spec §4). */
+const NO_RETURN_PREFIXES = ['/login', '/perfect'] as const;
+
+/** spec §2 route entries reached after the project query. */
+export type SubscribeRouteName = 'Bidding' | 'Upfront';
+
+export const SUBSCRIBE_BIDDING_PATH = '/subscribe/bidding';
+export const SUBSCRIBE_UPFRONT_PATH = '/subscribe/upfront';
+
+/** What closing a permission dialog does. */
+export type PermissionDialogCloseAction =
+  /** Just hide the dialog. */
+  | { kind: 'hide' }
+  /** Close the current page and go back to the page it came from. */
+  | { kind: 'close-page-and-return'; path: string }
+  /** Close the current page; the project query decides where to go (see {@link routeAfterProjectQuery}). */
+  | { kind: 'close-page-and-query-project' };
+
+/**
+ * spec §4 Permission dialog closing: without closePage the dialog just hides; with it, usedUp, member,
+ * singleProvice and unPay close the current page and return to the page it came from — unless that page
+ * began with /login or /perfect (or is unknown), in which case the project query decides the route.
+ * Other types only hide.
+ */
+export function permissionDialogCloseAction(input: {
+  type: PermissionDialogType;
+  closePage: boolean;
+  /** The path of the page the current one was opened from, if known. */
+  fromPath?: string | null;
+}): PermissionDialogCloseAction {
+  if (!input.closePage) return { kind: 'hide' };
+  if (!(PAGE_CLOSING_DIALOG_TYPES as readonly string[]).includes(input.type)) return { kind: 'hide' };
+  const from = input.fromPath?.trim() ?? '';
+  if (from === '' || NO_RETURN_PREFIXES.some((prefix) => from.startsWith(prefix))) {
+    return { kind: 'close-page-and-query-project' };
+  }
+  return { kind: 'close-page-and-return', path: from };
+}
+
+function isMinusOne(value: unknown): boolean {
+  return value === -1 || value === '-1';
+}
+
+/**
+ * spec §4 Permission dialog closing: code 200 (the string '200' counts too, spec §9) with data -1 goes to
+ * the route Bidding; any other answer to Upfront. Data '-1' as a string counts as -1.
+ */
+export function routeAfterProjectQuery(answer: {
+  code: number | string;
+  data?: unknown;
+}): SubscribeRouteName {
+  const success = String(answer.code) === REDIRECT_QUERY_SUCCESS_CODE;
+  return success && isMinusOne(answer.data) ? 'Bidding' : 'Upfront';
+}
+
+/**
+ * spec §2 Route guard step 3: with a token, visiting /login runs the permission jump; a result of -1 lands
+ * on /subscribe/bidding, anything else on /subscribe/upfront.
+ */
+export function permissionJumpLanding(result: unknown): string {
+  return isMinusOne(result) ? SUBSCRIBE_BIDDING_PATH : SUBSCRIBE_UPFRONT_PATH;
+}

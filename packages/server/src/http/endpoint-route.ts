@@ -1,0 +1,96 @@
+import { type EndpointDefinition, type EndpointResponse, globalParamsSchema } from '@tender/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Tenant } from '../tenants/queries';
+import type { TenantService } from '../tenants/service';
+import { BusinessError } from './business-error';
+import { validate } from './validation';
+
+/**
+ * Who may call an endpoint: anyone of the brand (`public`), a signed-in user whose profile may still be
+ * incomplete (`session`: login, profile completion), or a signed-in user with a complete profile (`user`).
+ */
+export type Access = 'public' | 'session' | 'user';
+
+export interface SignedIn {
+  userId: number;
+  sessionId: string;
+}
+
+export interface Authenticator {
+  /** Throws `BusinessError` 401, 4011 or 430 (spec §8) when the caller may not go on. */
+  authenticate(
+    tenant: Tenant,
+    token: string | undefined,
+    access: Exclude<Access, 'public'>,
+  ): Promise<SignedIn>;
+}
+
+export interface EndpointCall<TEndpoint extends EndpointDefinition, TAccess extends Access> {
+  input: z.output<TEndpoint['request']>;
+  tenant: Tenant;
+  signedIn: TAccess extends 'public' ? undefined : SignedIn;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface EndpointRouteDependencies {
+  tenants: TenantService;
+  authenticator?: Authenticator;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || undefined : undefined;
+}
+
+/**
+ * Serves one contract endpoint: merges query and body (the api-client puts the global parameters in either,
+ * spec §7), validates them, resolves the tenant, checks access, runs the handler and answers the envelope.
+ * The handler's answer is checked against the contract too, so a server bug never ships a wrong shape.
+ */
+export function endpointRoute<TEndpoint extends EndpointDefinition, TAccess extends Access>(
+  app: FastifyInstance,
+  dependencies: EndpointRouteDependencies,
+  endpoint: TEndpoint,
+  access: TAccess,
+  handler: (call: EndpointCall<TEndpoint, TAccess>) => Promise<EndpointResponse<TEndpoint>>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const merged = {
+        ...(request.query as Record<string, unknown> | undefined),
+        ...(typeof request.body === 'object' && request.body !== null ? (request.body as object) : {}),
+      };
+      const globals = validate(globalParamsSchema, merged);
+      if (!globals.ok) throw new BusinessError(400, globals.message);
+      const input = validate(endpoint.request, merged);
+      if (!input.ok) throw new BusinessError(400, input.message);
+
+      const tenant = await dependencies.tenants.resolve(globals.value.brand);
+      let signedIn: SignedIn | undefined;
+      if (access !== 'public') {
+        if (!dependencies.authenticator) throw new Error(`${endpoint.path} needs an authenticator`);
+        signedIn = await dependencies.authenticator.authenticate(tenant, bearerToken(request), access);
+      }
+      const data = await handler({
+        input: input.value as z.output<TEndpoint['request']>,
+        tenant,
+        signedIn: signedIn as EndpointCall<TEndpoint, TAccess>['signedIn'],
+        request,
+        reply,
+      });
+      const checked = endpoint.response.safeParse(data);
+      if (!checked.success) {
+        request.log.error(
+          { issues: checked.error.issues, path: endpoint.path },
+          'response breaks its contract',
+        );
+        throw new Error('response breaks its contract');
+      }
+      return { code: 200, data: checked.data, message: '成功' };
+    },
+  });
+}

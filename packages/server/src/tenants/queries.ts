@@ -1,0 +1,61 @@
+import type { Queryable } from '../db/database';
+
+export interface Tenant {
+  id: string;
+  name: string;
+  title: string;
+  interfaceVersion: number;
+  registerType: number;
+  showAnalysis: boolean;
+  showExport: boolean;
+  allowPay: boolean;
+  newDemandMode: boolean;
+  supportPhone: string | null;
+  customerImage: string | null;
+  customerWechatImage: string | null;
+}
+
+export type NewTenant = Tenant;
+
+const columns = `id, name, title, interface_version AS "interfaceVersion", register_type AS "registerType",
+  show_analysis AS "showAnalysis", show_export AS "showExport", allow_pay AS "allowPay",
+  new_demand_mode AS "newDemandMode", support_phone AS "supportPhone", customer_image AS "customerImage",
+  customer_wechat_image AS "customerWechatImage"`;
+
+export function tenantQueries(db: Queryable) {
+  return {
+    async find(id: string): Promise<Tenant | undefined> {
+      const [tenant] = await db.query<Tenant>(`SELECT ${columns} FROM brand WHERE id = $1`, [id]);
+      return tenant;
+    },
+
+    async list(): Promise<Tenant[]> {
+      return db.query<Tenant>(`SELECT ${columns} FROM brand ORDER BY id`);
+    },
+
+    /** Inserts a brand seen for the first time; an existing row is the operators' and stays as it is. */
+    async insertIfMissing(tenant: NewTenant): Promise<boolean> {
+      const inserted = await db.query(
+        `INSERT INTO brand (id, name, title, interface_version, register_type, show_analysis, show_export,
+           allow_pay, new_demand_mode, support_phone, customer_image, customer_wechat_image)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          tenant.id,
+          tenant.name,
+          tenant.title,
+          tenant.interfaceVersion,
+          tenant.registerType,
+          tenant.showAnalysis,
+          tenant.showExport,
+          tenant.allowPay,
+          tenant.newDemandMode,
+          tenant.supportPhone,
+          tenant.customerImage,
+          tenant.customerWechatImage,
+        ],
+      );
+      return inserted.length > 0;
+    },
+  };
+}

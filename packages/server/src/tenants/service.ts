@@ -1,0 +1,73 @@
+import type { BrandManifest } from '@tender/brand';
+import type { Database } from '../db/database';
+import { BusinessError } from '../http/business-error';
+import { messages } from '../messages';
+import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
+import { type Tenant, tenantQueries } from './queries';
+
+function tenantFromManifest(manifest: BrandManifest): Tenant {
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    title: manifest.title,
+    interfaceVersion: manifest.interfaceVersion,
+    registerType: manifest.registerType,
+    showAnalysis: manifest.flags.analysis,
+    showExport: manifest.flags.export,
+    allowPay: manifest.flags.payment,
+    newDemandMode: manifest.flags.newDemandMode,
+    supportPhone: manifest.supportPhone ?? null,
+    customerImage: manifest.customerService?.image ?? null,
+    customerWechatImage: manifest.customerService?.wechatImage ?? null,
+  };
+}
+
+function flatten(entries: SeedDictionaryEntry[], parent: string | null = null) {
+  return entries.flatMap(
+    (entry, index): { value: string; label: string; parent: string | null; order: number }[] => [
+      { value: entry.value, label: entry.label, parent, order: index },
+      ...flatten(entry.children ?? [], entry.value),
+    ],
+  );
+}
+
+export function tenantService(db: Database) {
+  const queries = tenantQueries(db);
+  return {
+    /**
+     * Creates the tenant of every brand not yet in the database, with its default dictionaries. Brands already
+     * there are left alone: after the first start the database, not the manifest, is the truth.
+     */
+    async seed(manifests: readonly BrandManifest[]): Promise<string[]> {
+      const created: string[] = [];
+      for (const manifest of manifests) {
+        const tenant = tenantFromManifest(manifest);
+        await db.transaction(async (tx) => {
+          if (!(await tenantQueries(tx).insertIfMissing(tenant))) return;
+          for (const [dictName, entries] of Object.entries(defaultDictionaries(tenant.supportPhone))) {
+            for (const entry of flatten(entries)) {
+              await tx.query(
+                `INSERT INTO dictionary_entry (brand_id, dict_name, value, label, parent_value, sort_order)
+                 VALUES ($1, $2, $3, $4, $5, $6)`,
+                [tenant.id, dictName, entry.value, entry.label, entry.parent, entry.order],
+              );
+            }
+          }
+          created.push(tenant.id);
+        });
+      }
+      return created;
+    },
+
+    /** The tenant a request's `brand` parameter names; an unknown brand is a client mistake, not a crash. */
+    async resolve(brandId: string): Promise<Tenant> {
+      const tenant = await queries.find(brandId);
+      if (!tenant) throw new BusinessError(400, messages.unknownBrand(brandId));
+      return tenant;
+    },
+
+    list: queries.list,
+  };
+}
+
+export type TenantService = ReturnType<typeof tenantService>;

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '../db/database';
+import { openPGlite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+
+export interface TestDatabaseTarget {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database of its own; closing it removes it. */
+  open(): Promise<Database>;
+}
+
+/** Each schema-isolated PostgreSQL run gets a throwaway schema, dropped again on close. */
+async function openIsolatedPostgres(url: string): Promise<Database> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openPostgres(url, schema);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when `TEST_DATABASE_URL` is set (CI sets it). */
+export function testDatabaseTargets(): TestDatabaseTarget[] {
+  const targets: TestDatabaseTarget[] = [{ name: 'pglite', open: () => openPGlite() }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) targets.push({ name: 'postgres', open: () => openIsolatedPostgres(url) });
+  return targets;
+}

@@ -1,0 +1,69 @@
+import { type BrandManifest, brandManifestSchema } from '@tender/brand';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app';
+import type { BrandSite } from '../brand-sites/discover';
+import type { Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { migrationsDir } from '../paths';
+import { tenantService } from '../tenants/service';
+import type { TestDatabaseTarget } from './databases';
+
+/** Two brands unlike each other, to prove one tenant never sees another's data. */
+export const testBrands: readonly BrandManifest[] = [
+  brandManifestSchema.parse({
+    id: 'alpha',
+    name: '阿尔法招标网',
+    title: '阿尔法招标网',
+    colors: { primary: '#1d5fd1', themeChoices: ['#1d5fd1'] },
+    flags: { analysis: true, export: true, payment: true, newDemandMode: true },
+    interfaceVersion: 20,
+    registerType: 50,
+    legal: {
+      termsUrl: 'https://alpha.example/terms.html',
+      privacyUrl: 'https://alpha.example/privacy.html',
+      clauseName: '阿尔法用户服务协议',
+    },
+    footer: { text: '阿尔法信息科技有限公司', caseNumber: '京ICP备2024000001号-1' },
+    supportPhone: '400-000-0001',
+  }),
+  brandManifestSchema.parse({
+    id: 'beta',
+    name: '贝塔标讯',
+    title: '贝塔标讯',
+    colors: { primary: '#6941c6', themeChoices: ['#6941c6'] },
+    flags: { analysis: false, export: false, payment: false, newDemandMode: false },
+    interfaceVersion: 19,
+    registerType: 50,
+    legal: {
+      termsUrl: 'https://beta.example/terms.html',
+      privacyUrl: 'https://beta.example/privacy.html',
+      clauseName: '贝塔用户服务协议',
+    },
+    footer: { text: '贝塔数据服务有限公司', caseNumber: '沪ICP备2024000002号-1' },
+  }),
+];
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
+export async function startTestServer(
+  target: TestDatabaseTarget,
+  sites: BrandSite[] = [],
+): Promise<TestServer> {
+  const db = await target.open();
+  await migrate(db, readMigrations(migrationsDir));
+  await tenantService(db).seed(testBrands);
+  const app = await buildServer({ db, sites, defaultBrand: 'alpha' });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+// One runnable file: our workspace packages are TypeScript sources, so they are bundled in;
+// third-party packages stay in node_modules.
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  noExternal: [/^@tender\//],
+  clean: true,
+});
