@@ -1,4 +1,11 @@
-export type { EndpointDefinition, EndpointRequest, EndpointResponse } from './endpoint';
+export { API_ENDPOINTS } from './api-endpoints';
+export type {
+  EndpointAccess,
+  EndpointDefinition,
+  EndpointError,
+  EndpointRequest,
+  EndpointResponse,
+} from './endpoint';
 export { defineEndpoint } from './endpoint';
 export { dictDetailEndpoint } from './endpoints/catalog';
 export { healthEndpoint } from './endpoints/health';

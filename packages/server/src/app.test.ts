@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envelopeSchema, healthEndpoint } from '@tender/contracts';
+import { API_ENDPOINTS, envelopeSchema, healthEndpoint } from '@tender/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { discoverBrandSites } from './brand-sites/discover';
 import { testDatabaseTargets } from './test-support/databases';
 import { startTestServer, type TestServer, testBrands } from './test-support/test-server';
@@ -105,6 +106,32 @@ describe.each(testDatabaseTargets())('server on $name', (target) => {
       const body = response.json();
       expect(body.code, url).toBe(400);
       expect(body.message, url).toContain(`参数 ${field}`);
+    }
+  });
+
+  it('serves every endpoint of the contract and refuses malformed input to each with a 400 naming a field', async () => {
+    for (const endpoint of API_ENDPOINTS) {
+      const schema = z.toJSONSchema(endpoint.request, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      const fields = Object.keys(schema.properties ?? {});
+      // Every field an object: wrong for any string, number or enum the contract may declare.
+      const malformed = Object.fromEntries(fields.map((field) => [field, { unexpected: true }]));
+      const response =
+        endpoint.method === 'GET'
+          ? await server.app.inject({ method: 'GET', url: `${endpoint.path}?brand=alpha&version=20` })
+          : await server.app.inject({
+              method: 'POST',
+              url: endpoint.path,
+              payload: { brand: 'alpha', version: 20, ...malformed },
+            });
+      const body = response.json();
+      expect(body.code, endpoint.path).not.toBe(404);
+      if (endpoint.method === 'POST' ? fields.length > 0 : (schema.required ?? []).length > 0) {
+        expect(body.code, endpoint.path).toBe(400);
+        expect(body.message, endpoint.path).toMatch(/^参数 \S+：/);
+      }
     }
   });
 

@@ -12,7 +12,10 @@ async function start(db: Database, config: ReturnType<typeof readConfig>) {
   const applied = await migrate(db, readMigrations(migrationsDir));
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
   const app = await buildServer({ db, sites, defaultBrand: config.defaultBrand, logger: true });
-  app.log.info({ database: db.kind, applied, seeded, brands: sites.map((site) => site.id) }, 'database ready');
+  app.log.info(
+    { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
+    'database ready',
+  );
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

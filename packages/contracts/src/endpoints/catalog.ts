@@ -7,6 +7,8 @@ const dictionaryEntrySchema = z.object({ value: z.string(), label: z.string() })
 export const dictDetailEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/dictDetail',
+  summary: '字典明细：按 dictName 分页返回 value/label 列表',
+  access: 'public',
   request: z.object({
     dictName: z.string().trim().min(1, '请提供字典名称 dictName'),
     page: z.coerce.number().int().min(0).default(0),

@@ -5,6 +5,8 @@ import { defineEndpoint } from '../endpoint';
 export const healthEndpoint = defineEndpoint({
   method: 'GET',
   path: '/healthz',
+  summary: '健康检查：迁移与演示数据就绪后返回 ready',
+  access: 'public',
   request: z.object({}),
   response: z.object({
     status: z.enum(['ready', 'starting']),

@@ -7,7 +7,7 @@ import { dictionaryQueries } from './queries';
 export function catalogRoutes(app: FastifyInstance, db: Database, dependencies: EndpointRouteDependencies) {
   const dictionaries = dictionaryQueries(db);
 
-  endpointRoute(app, dependencies, dictDetailEndpoint, 'public', ({ input, tenant }) =>
+  endpointRoute(app, dependencies, dictDetailEndpoint, ({ input, tenant }) =>
     dictionaries.page(tenant.id, input.dictName, input.page, input.size),
   );
 }

@@ -1,16 +1,15 @@
-import { type EndpointDefinition, type EndpointResponse, globalParamsSchema } from '@tender/contracts';
+import {
+  type EndpointAccess,
+  type EndpointDefinition,
+  type EndpointResponse,
+  globalParamsSchema,
+} from '@tender/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tenant } from '../tenants/queries';
 import type { TenantService } from '../tenants/service';
 import { BusinessError } from './business-error';
 import { validate } from './validation';
-
-/**
- * Who may call an endpoint: anyone of the brand (`public`), a signed-in user whose profile may still be
- * incomplete (`session`: login, profile completion), or a signed-in user with a complete profile (`user`).
- */
-export type Access = 'public' | 'session' | 'user';
 
 export interface SignedIn {
   userId: number;
@@ -22,14 +21,15 @@ export interface Authenticator {
   authenticate(
     tenant: Tenant,
     token: string | undefined,
-    access: Exclude<Access, 'public'>,
+    access: Exclude<EndpointAccess, 'public'>,
   ): Promise<SignedIn>;
 }
 
-export interface EndpointCall<TEndpoint extends EndpointDefinition, TAccess extends Access> {
+export interface EndpointCall<TEndpoint extends EndpointDefinition> {
   input: z.output<TEndpoint['request']>;
   tenant: Tenant;
-  signedIn: TAccess extends 'public' ? undefined : SignedIn;
+  /** Present for every endpoint whose access is not `public`. */
+  signedIn: TEndpoint['access'] extends 'public' ? undefined : SignedIn;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -49,12 +49,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * spec §7), validates them, resolves the tenant, checks access, runs the handler and answers the envelope.
  * The handler's answer is checked against the contract too, so a server bug never ships a wrong shape.
  */
-export function endpointRoute<TEndpoint extends EndpointDefinition, TAccess extends Access>(
+export function endpointRoute<TEndpoint extends EndpointDefinition>(
   app: FastifyInstance,
   dependencies: EndpointRouteDependencies,
   endpoint: TEndpoint,
-  access: TAccess,
-  handler: (call: EndpointCall<TEndpoint, TAccess>) => Promise<EndpointResponse<TEndpoint>>,
+  handler: (call: EndpointCall<TEndpoint>) => Promise<EndpointResponse<TEndpoint>>,
 ): void {
   app.route({
     method: endpoint.method,
@@ -71,14 +70,18 @@ export function endpointRoute<TEndpoint extends EndpointDefinition, TAccess exte
 
       const tenant = await dependencies.tenants.resolve(globals.value.brand);
       let signedIn: SignedIn | undefined;
-      if (access !== 'public') {
+      if (endpoint.access !== 'public') {
         if (!dependencies.authenticator) throw new Error(`${endpoint.path} needs an authenticator`);
-        signedIn = await dependencies.authenticator.authenticate(tenant, bearerToken(request), access);
+        signedIn = await dependencies.authenticator.authenticate(
+          tenant,
+          bearerToken(request),
+          endpoint.access,
+        );
       }
       const data = await handler({
         input: input.value as z.output<TEndpoint['request']>,
         tenant,
-        signedIn: signedIn as EndpointCall<TEndpoint, TAccess>['signedIn'],
+        signedIn: signedIn as EndpointCall<TEndpoint>['signedIn'],
         request,
         reply,
       });
