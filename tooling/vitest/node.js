@@ -7,8 +7,10 @@ export const nodePreset = defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Property tests run many cases; a slow CI core must not turn them into flakes.
-    testTimeout: 20_000,
+    // Property tests run many cases and an embedded database takes seconds to create when both cores are
+    // busy: a slow CI machine must not turn them into flakes.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     reporters: process.env.CI ? ['dot'] : ['default'],
   },
 });
