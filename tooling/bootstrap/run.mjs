@@ -2,7 +2,7 @@
 // The root entry point behind every `npm run …`: installs dependencies when they are missing or stale,
 // then runs the named command with the workspace's own binaries (pnpm included) first on the PATH.
 // Plain JavaScript so it runs on a fresh clone with nothing but Node.js.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
@@ -82,8 +82,27 @@ if (!steps) {
   console.error(`Unknown command "${name}". Known: ${Object.keys(commands).join(', ')}`);
   process.exit(2);
 }
+/**
+ * The last step may be a long-running server: signals sent to this process (a supervisor's SIGTERM, not only
+ * a terminal's Ctrl-C that reaches the whole group) are passed on so it can close cleanly.
+ */
+function runLast(command, args, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+    shell: process.platform === 'win32',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    console.error(`无法运行 ${command}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
 const env = { ...process.env, PATH: `${binDir}${delimiter}${process.env.PATH ?? ''}` };
 ensureInstalled(env);
-steps.forEach(([command, ...args], index) => {
-  run(command, index === steps.length - 1 ? [...args, ...extra] : args, env);
-});
+for (const [command, ...args] of steps.slice(0, -1)) run(command, args, env);
+const [lastCommand, ...lastArgs] = steps.at(-1);
+runLast(lastCommand, [...lastArgs, ...extra], env);
