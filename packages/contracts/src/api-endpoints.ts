@@ -1,8 +1,67 @@
 import type { EndpointDefinition } from './endpoint';
-import { dictDetailEndpoint } from './endpoints/catalog';
+import {
+  approvalStageEndpoint,
+  customerMobileEndpoint,
+  dictDetailEndpoint,
+  documentTypeEndpoint,
+  industryListEndpoint,
+  selAreaEndpoint,
+  selDictDetailEndpoint,
+  selThreeLevelAreaEndpoint,
+} from './endpoints/catalog';
+import {
+  awakenEndpoint,
+  checkQrcodeEndpoint,
+  frozenAccountEndpoint,
+  getQrcodeEndpoint,
+  logoutEndpoint,
+  messageLoginEndpoint,
+  sendMessageCodeEndpoint,
+} from './endpoints/login';
+import {
+  checkPerfectInfoEndpoint,
+  getOrInitPreferenceEndpoint,
+  isFirstConcernEndpoint,
+  perfectEndpoint,
+  updatePhoneEndpoint,
+  updatePreferenceEndpoint,
+  updateUserEndpoint,
+  uploadAvatarEndpoint,
+  userCenterEndpoint,
+  userDetailEndpoint,
+} from './endpoints/user';
 
 /**
  * Every endpoint under /webchat, in the order docs/api.md lists them. A test proves the server serves each one and
  * that docs/api.md is generated from this list.
  */
-export const API_ENDPOINTS: readonly EndpointDefinition[] = [dictDetailEndpoint];
+export const API_ENDPOINTS: readonly EndpointDefinition[] = [
+  // Catalog (spec §7 Common): areas, dictionaries, industries, announcement types, approval stages, contacts
+  selAreaEndpoint,
+  selThreeLevelAreaEndpoint,
+  selDictDetailEndpoint,
+  dictDetailEndpoint,
+  industryListEndpoint,
+  documentTypeEndpoint,
+  approvalStageEndpoint,
+  customerMobileEndpoint,
+  // Login (spec §7 Login)
+  sendMessageCodeEndpoint,
+  messageLoginEndpoint,
+  logoutEndpoint,
+  frozenAccountEndpoint,
+  awakenEndpoint,
+  getQrcodeEndpoint,
+  checkQrcodeEndpoint,
+  // User and account (spec §7 User and account)
+  userCenterEndpoint,
+  userDetailEndpoint,
+  updateUserEndpoint,
+  updatePhoneEndpoint,
+  checkPerfectInfoEndpoint,
+  perfectEndpoint,
+  uploadAvatarEndpoint,
+  getOrInitPreferenceEndpoint,
+  updatePreferenceEndpoint,
+  isFirstConcernEndpoint,
+];

@@ -18,15 +18,23 @@ type JsonSchema = {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  additionalProperties?: boolean | JsonSchema;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
 };
 
 /** A compact, TypeScript-like rendering of a JSON schema: `{ id: integer; tags: string[] }`. */
 function shape(schema: JsonSchema): string {
+  // A named schema (recursive ones are always named): its name, spelled out once under the response.
+  if (schema.$ref) return schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return alternatives.map(shape).join(' | ');
   if (schema.type === 'array') return `${schema.items ? shape(schema.items) : 'unknown'}[]`;
+  if (!schema.properties && typeof schema.additionalProperties === 'object') {
+    return `{ [key: string]: ${shape(schema.additionalProperties)} }`;
+  }
   if (schema.type === 'object' || schema.properties) {
     const required = new Set(schema.required ?? []);
     const fields = Object.entries(schema.properties ?? {}).map(
@@ -68,6 +76,7 @@ const ACCESS_TEXT = {
 
 function renderEndpoint(endpoint: EndpointDefinition): string {
   const request = toJsonSchema(endpoint.request, 'input');
+  const response = toJsonSchema(endpoint.response, 'output');
   const required = new Set(request.required ?? []);
   const fields = Object.entries(request.properties ?? {});
   const errors = [
@@ -99,7 +108,10 @@ function renderEndpoint(endpoint: EndpointDefinition): string {
         ].join('\n')
       : '参数：无（除全局参数外）',
     '',
-    `响应 data：\`${shape(toJsonSchema(endpoint.response, 'output'))}\``,
+    `响应 data：\`${shape(response)}\``,
+    ...Object.entries(response.$defs ?? {}).map(
+      ([name, schema]) => `\n其中 \`${name}\`：\`${shape(schema)}\``,
+    ),
     '',
     '| code | 何时 |',
     '|---|---|',

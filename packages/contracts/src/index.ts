@@ -7,8 +7,72 @@ export type {
   EndpointResponse,
 } from './endpoint';
 export { defineEndpoint } from './endpoint';
-export { dictDetailEndpoint } from './endpoints/catalog';
+export type {
+  ApprovalStage,
+  CustomerContact,
+  DictionaryTreeEntry,
+  DocumentType,
+  IndustrySection,
+  ProvinceArea,
+  SelAreaCity,
+  SelAreaEntry,
+} from './endpoints/catalog';
+export {
+  approvalPhaseSchema,
+  approvalStageEndpoint,
+  approvalStageSchema,
+  areaClassifySchema,
+  customerContactSchema,
+  customerMobileEndpoint,
+  dictDetailEndpoint,
+  dictionaryTreeEntrySchema,
+  dictNamesSchema,
+  documentTypeEndpoint,
+  documentTypeGroupSchema,
+  documentTypeSchema,
+  industryListEndpoint,
+  industrySectionSchema,
+  provinceAreaSchema,
+  selAreaCitySchema,
+  selAreaEndpoint,
+  selAreaEntriesSchema,
+  selAreaEntrySchema,
+  selDictDetailEndpoint,
+  selThreeLevelAreaEndpoint,
+} from './endpoints/catalog';
 export { healthEndpoint } from './endpoints/health';
+export type { LoginResult, SmsPurpose } from './endpoints/login';
+export {
+  awakenEndpoint,
+  checkQrcodeEndpoint,
+  frozenAccountEndpoint,
+  getQrcodeEndpoint,
+  loginResultSchema,
+  logoutEndpoint,
+  messageLoginEndpoint,
+  QR_TICKET_TTL_SECONDS,
+  SMS_PURPOSES,
+  sendMessageCodeEndpoint,
+} from './endpoints/login';
+export type { UploadedFile, User } from './endpoints/user';
+export {
+  AVATAR_MAX_BYTES,
+  checkPerfectInfoEndpoint,
+  displayModeSchema,
+  flagSchema,
+  getOrInitPreferenceEndpoint,
+  isFirstConcernEndpoint,
+  mobileSchema,
+  perfectEndpoint,
+  smsCodeSchema,
+  updatePhoneEndpoint,
+  updatePreferenceEndpoint,
+  updateUserEndpoint,
+  uploadAvatarEndpoint,
+  userCenterEndpoint,
+  userDetailEndpoint,
+  userSchema,
+} from './endpoints/user';
 export type { Envelope } from './envelope';
 export { envelopeSchema } from './envelope';
 export type { GlobalParams } from './global-params';

@@ -1,32 +1,46 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/routes';
+import { authServices } from './auth/service';
+import { consoleSmsProvider, DevOutbox, type SmsProvider } from './auth/sms-provider';
 import type { BrandSite } from './brand-sites/discover';
 import { brandSiteRoutes } from './brand-sites/routes';
 import { catalogRoutes } from './catalog/routes';
+import { type Clock, systemClock } from './clock';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
 import { BusinessError } from './http/business-error';
 import { messages } from './messages';
 import { tenantService } from './tenants/service';
+import { userRoutes } from './users/routes';
 
 export interface ServerDependencies {
   db: Database;
   sites: BrandSite[];
   defaultBrand: string;
   logger?: boolean;
+  /** The time every rule reads (codes, send limits, sessions); tests pass one they can move. Default: real time. */
+  clock?: Clock;
+  /** `TENDER_DEV=1`: serves the dev SMS outbox (`GET /webchat/dev/sms-outbox`). Never in production. */
+  devMode?: boolean;
+  /** Where uploaded files are kept: `DATA_DIR/uploads` (main.ts). Default: a folder under the OS temp dir. */
+  uploadsDir?: string;
+  /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
+  sms?: SmsProvider;
+  /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
+  trustProxy?: boolean | string;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
 export async function buildServer(dependencies: ServerDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: dependencies.logger ?? false, bodyLimit: 1024 * 1024 });
-  const tenants = tenantService(dependencies.db);
-
-  healthRoutes(
-    app,
-    dependencies.sites.map((site) => site.id),
-  );
-  await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
-  catalogRoutes(app, dependencies.db, { tenants });
-
+  const app = Fastify({
+    logger: dependencies.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: dependencies.trustProxy ?? false,
+  });
+  // First, before any route: a route takes the handlers in force when it is created, and awaiting a plugin
+  // (the multipart and page scopes) creates the routes registered until then.
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 404, data: null, message: messages.notFound });
   });
@@ -41,5 +55,32 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     request.log.error(error);
     return reply.code(500).send({ code: 500, data: null, message: messages.serverError });
   });
+  const tenants = tenantService(dependencies.db);
+  const clock = dependencies.clock ?? systemClock;
+  const outbox = dependencies.devMode ? new DevOutbox() : undefined;
+  const auth = authServices(
+    dependencies.db,
+    dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock),
+    clock,
+    app.log,
+  );
+  // Every endpoint that is not public checks its caller through the sessions (src/auth/sessions.ts).
+  const routeDependencies = { tenants, authenticator: auth.authenticator };
+
+  healthRoutes(
+    app,
+    dependencies.sites.map((site) => site.id),
+  );
+  await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
+  catalogRoutes(app, dependencies.db, routeDependencies);
+  await authRoutes(app, { ...routeDependencies, db: dependencies.db, auth, clock, outbox });
+  await userRoutes(app, {
+    ...routeDependencies,
+    db: dependencies.db,
+    codes: auth.codes,
+    clock,
+    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+  });
+
   return app;
 }

@@ -11,7 +11,19 @@ export interface ServerConfig {
   appsDir: string;
   /** The brand `/` redirects to. */
   defaultBrand: string;
+  /** `TENDER_DEV=1`: local development and tests; serves the dev SMS outbox. */
+  devMode: boolean;
+  /**
+   * `SMS_PROVIDER`: who delivers verification codes. Only `console` exists yet; an unknown name stops the start,
+   * so nobody believes codes are being texted while they only go to the log.
+   */
+  smsProvider: SmsProviderName;
+  /** `TRUST_PROXY`: Fastify's trustProxy — true, or the proxies' addresses/CIDRs separated by commas. */
+  trustProxy: boolean | string;
 }
+
+export const SMS_PROVIDERS = ['console'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 /** Reads the environment (docs/operations.md lists every variable); refuses values it cannot use. */
 export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): ServerConfig {
@@ -19,6 +31,11 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`PORT 必须是 0–65535 之间的整数，当前为 "${env.PORT}"`);
   }
+  const smsProvider = env.SMS_PROVIDER || 'console';
+  if (!(SMS_PROVIDERS as readonly string[]).includes(smsProvider)) {
+    throw new Error(`SMS_PROVIDER 不支持 "${smsProvider}"，可选：${SMS_PROVIDERS.join('、')}`);
+  }
+  const trustProxy = env.TRUST_PROXY?.trim() ?? '';
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -26,5 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     databaseUrl: env.DATABASE_URL || undefined,
     appsDir: resolve(env.APPS_DIR ?? resolve(repositoryRoot, 'apps')),
     defaultBrand: env.DEFAULT_BRAND ?? 'portal',
+    devMode: env.TENDER_DEV === '1',
+    smsProvider: smsProvider as SmsProviderName,
+    trustProxy:
+      trustProxy === '' || trustProxy === 'false' ? false : trustProxy === 'true' ? true : trustProxy,
   };
 }

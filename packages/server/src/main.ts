@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildServer } from './app';
 import { discoverBrandSites } from './brand-sites/discover';
 import { readConfig } from './config';
@@ -11,7 +12,16 @@ async function start(db: Database, config: ReturnType<typeof readConfig>) {
   const sites = discoverBrandSites(config.appsDir);
   const applied = await migrate(db, readMigrations(migrationsDir));
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
-  const app = await buildServer({ db, sites, defaultBrand: config.defaultBrand, logger: true });
+  const app = await buildServer({
+    db,
+    sites,
+    defaultBrand: config.defaultBrand,
+    logger: true,
+    devMode: config.devMode,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    trustProxy: config.trustProxy,
+  });
+  if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',

@@ -19,6 +19,8 @@ describe('RESPONSE_CODES', () => {
       FORBIDDEN: 403,
       LOGGED_IN_ELSEWHERE: 4011,
       PROFILE_INCOMPLETE: 430,
+      ACCOUNT_FROZEN: 423,
+      TOO_MANY_REQUESTS: 429,
     });
   });
 });

@@ -18,6 +18,10 @@ export const RESPONSE_CODES = {
   LOGGED_IN_ELSEWHERE: 4011,
   /** spec §8: the profile must be completed at /perfect. */
   PROFILE_INCOMPLETE: 430,
+  /** Our server: the account is frozen; signing in needs the SMS unfreeze (`login/awaken`) first. */
+  ACCOUNT_FROZEN: 423,
+  /** Our server: too many verification codes requested; the message says when to retry. */
+  TOO_MANY_REQUESTS: 429,
   /** spec §8: a business code 500 shows '服务器出错'. */
   SERVER_ERROR: 500,
 } as const;

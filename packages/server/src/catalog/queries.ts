@@ -1,5 +1,12 @@
 import type { Queryable } from '../db/database';
 
+export interface DictionaryRow {
+  dictName: string;
+  value: string;
+  label: string;
+  parentValue: string | null;
+}
+
 export function dictionaryQueries(db: Queryable) {
   return {
     async page(brandId: string, dictName: string, page: number, size: number) {
@@ -13,6 +20,16 @@ export function dictionaryQueries(db: Queryable) {
         content: rows.map(({ value, label }) => ({ value, label })),
         totalElements: rows[0]?.total ?? 0,
       };
+    },
+
+    /** Every entry of the named dictionaries of one brand, children included, in display order. */
+    async entries(brandId: string, dictNames: readonly string[]): Promise<DictionaryRow[]> {
+      return db.query<DictionaryRow>(
+        `SELECT dict_name AS "dictName", value, label, parent_value AS "parentValue" FROM dictionary_entry
+         WHERE brand_id = $1 AND dict_name = ANY($2::text[])
+         ORDER BY dict_name, sort_order, value`,
+        [brandId, [...dictNames]],
+      );
     },
   };
 }

@@ -39,7 +39,8 @@ export interface EndpointRouteDependencies {
   authenticator?: Authenticator;
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of `Authorization: Bearer <token>` (docs/architecture.md §7), if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || undefined : undefined;
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type BrandManifest, brandManifestSchema } from '@tender/brand';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
@@ -7,6 +10,7 @@ import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
+import { type TestClock, testClock } from './test-clock';
 
 /** Two brands unlike each other, to prove one tenant never sees another's data. */
 export const testBrands: readonly BrandManifest[] = [
@@ -46,6 +50,8 @@ export const testBrands: readonly BrandManifest[] = [
 export interface TestServer {
   app: FastifyInstance;
   db: Database;
+  /** The server's clock: `clock.advance(ms)` moves time for codes, send limits and sessions. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -57,13 +63,25 @@ export async function startTestServer(
   const db = await target.open();
   await migrate(db, readMigrations(migrationsDir));
   await tenantService(db).seed(testBrands);
-  const app = await buildServer({ db, sites, defaultBrand: 'alpha' });
+  const clock = testClock();
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'tender-uploads-'));
+  // Dev mode: tests read SMS codes from the dev outbox (test-support/sign-in.ts).
+  const app = await buildServer({
+    db,
+    sites,
+    defaultBrand: 'alpha',
+    clock: clock.now,
+    devMode: true,
+    uploadsDir,
+  });
   return {
     app,
     db,
+    clock,
     async close() {
       await app.close();
       await db.close();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

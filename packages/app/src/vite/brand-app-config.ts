@@ -1,0 +1,29 @@
+import type { BrandManifest } from '@tender/brand';
+import react from '@vitejs/plugin-react';
+import type { Plugin, UserConfig } from 'vite';
+
+/** Writes the manifest beside index.html: the server creates the brand's tenant from `dist/brand.json`. */
+function brandManifestFile(brand: BrandManifest): Plugin {
+  return {
+    name: 'tender-brand-manifest',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'brand.json', source: `${JSON.stringify(brand, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * The whole Vite configuration of a brand app, so that every `apps/<id>/vite.config.ts` is one call.
+ * The server serves each brand under `/<brand-id>/` (docs/architecture.md §7).
+ */
+export function brandAppViteConfig(brand: BrandManifest): UserConfig {
+  return {
+    base: `/${brand.id}/`,
+    plugins: [react(), brandManifestFile(brand)],
+    resolve: {
+      // One copy of React and Mantine even though the workspace packages declare them as peers.
+      dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+    },
+    build: { outDir: 'dist', emptyOutDir: true },
+  };
+}

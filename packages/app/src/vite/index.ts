@@ -1,0 +1,1 @@
+export { brandAppViteConfig } from './brand-app-config';

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { flagSchema, mobileSchema, smsCodeSchema, userSchema } from './user';
+
+/** What an SMS code is for; a code works only for the purpose it was sent for. */
+export const SMS_PURPOSES = ['login', 'updatePhone', 'frozen', 'awaken', 'qr'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+const rememberSchema = flagSchema
+  .default(false)
+  .describe('记住登录：true 时令牌 30 天有效，否则 24 小时；默认 false');
+
+const registerTypeSchema = z.coerce.number().int().positive('registerType 必须是正整数').default(50);
+
+/** The answer of every way of signing in: the bearer token and the user it belongs to. */
+export const loginResultSchema = z.object({
+  /** Send as `Authorization: Bearer <token>`. */
+  token: z.string(),
+  /** ISO time after which the token stops working unless used before (sliding: 24 h, 30 days remembered). */
+  tokenExpiresAt: z.string(),
+  user: userSchema,
+});
+
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * Sends a 6-digit code valid 5 minutes (spec §7 `login/sendMessageCode`, params in the query). The answer is
+ * the same whether or not the phone has an account.
+ */
+export const sendMessageCodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/login/sendMessageCode',
+  summary:
+    '发送短信验证码：6 位，5 分钟内有效，只能用一次，输错 5 次作废；同一手机号 60 秒 1 次、每小时 5 次、24 小时 10 次',
+  access: 'public',
+  request: z.object({
+    mobile: mobileSchema,
+    purpose: z
+      .enum(SMS_PURPOSES, { error: `purpose 只能是 ${SMS_PURPOSES.join('、')} 之一` })
+      .default('login'),
+  }),
+  response: z.object({
+    /** Seconds the code stays valid. */
+    expiresIn: z.number().int(),
+    /** Seconds before another code may be requested for this phone. */
+    resendAfter: z.number().int(),
+  }),
+  errors: [
+    {
+      code: 429,
+      when: '发送过于频繁（按手机号或 IP 限制）；message 说明多久后可再试，data.retryAfter 为秒数',
+    },
+  ],
+});
+
+/** Signs in with an SMS code (spec §7 `login/messageLogin`); the first sign-in of a phone creates its account. */
+export const messageLoginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/login/messageLogin',
+  summary:
+    '短信验证码登录：首次登录自动注册；remember=true 时令牌 30 天有效，否则 24 小时（自最后一次使用起算）；新登录使该账号的旧令牌返回 4011',
+  access: 'public',
+  request: z.object({
+    mobile: mobileSchema,
+    code: smsCodeSchema,
+    registerType: registerTypeSchema,
+    remember: rememberSchema,
+  }),
+  response: loginResultSchema,
+  errors: [
+    { code: 400, when: '验证码错误（message 含剩余次数）、已过期、已使用或错误次数过多' },
+    { code: 423, when: '账号已冻结：获取 purpose=awaken 的验证码后调用 login/awaken 解冻' },
+  ],
+});
+
+/** Ends the session of the token sent; answers success even when the token is already invalid. */
+export const logoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/login/logout',
+  summary: '退出登录：作废当前令牌（令牌已失效时同样返回成功）',
+  access: 'public',
+  request: z.object({}),
+  response: z.null(),
+});
+
+/** The signed-in user freezes their own account, proven by a code (purpose `frozen`) sent to their phone. */
+export const frozenAccountEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/login/frozenAccount',
+  summary: '冻结账号：需本人手机号 purpose=frozen 的验证码；冻结后所有令牌失效，解冻请用 login/awaken',
+  access: 'session',
+  request: z.object({ code: smsCodeSchema }),
+  response: z.null(),
+  errors: [{ code: 400, when: '验证码错误或已失效' }],
+});
+
+/** Unfreezes a frozen account and signs in (spec §7 `login/awaken`, registerType defaults to 50). */
+export const awakenEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/login/awaken',
+  summary: '解冻账号并登录：需 purpose=awaken 的验证码',
+  access: 'public',
+  request: z.object({
+    mobile: mobileSchema,
+    code: smsCodeSchema,
+    registerType: registerTypeSchema,
+    remember: rememberSchema,
+  }),
+  response: loginResultSchema,
+  errors: [{ code: 400, when: '验证码错误或已失效；该账号未被冻结' }],
+});
+
+/** Seconds a QR-login ticket stays valid. */
+export const QR_TICKET_TTL_SECONDS = 300;
+
+/** Starts a QR sign-in: the QR code encodes `qrUrl`, a confirm page on our server opened on the phone. */
+export const getQrcodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/maQrcodeLogin/getQrcode',
+  summary: '获取扫码登录二维码：qrUrl 为手机端确认页地址，300 秒内有效；用 ticket 轮询 checkQrcode',
+  access: 'public',
+  request: z.object({ remember: rememberSchema }),
+  response: z.object({
+    ticket: z.string(),
+    /** Absolute URL of the confirm page, to be drawn as the QR code. */
+    qrUrl: z.string(),
+    expiresIn: z.number().int(),
+    expiresAt: z.string(),
+  }),
+});
+
+/** Polls a QR sign-in: WAITING → SCANNED (page opened) → CONFIRMED (answered once, with the token) or EXPIRED. */
+export const checkQrcodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/maQrcodeLogin/checkQrcode',
+  summary:
+    '查询扫码登录状态：WAITING 待扫码，SCANNED 已扫码待确认，CONFIRMED 已确认（仅此一次返回令牌与用户），EXPIRED 已过期或已使用',
+  access: 'public',
+  request: z.object({ ticket: z.string().trim().min(1, '请提供 ticket').max(100, 'ticket 格式不正确') }),
+  response: z.union([
+    z.object({ status: z.enum(['WAITING', 'SCANNED', 'EXPIRED']) }),
+    loginResultSchema.extend({ status: z.literal('CONFIRMED') }),
+  ]),
+});

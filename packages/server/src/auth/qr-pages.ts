@@ -1,0 +1,239 @@
+import { mobileSchema, smsCodeSchema } from '@tender/contracts';
+import { maskPhone } from '@tender/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { BusinessError } from '../http/business-error';
+import { validate } from '../http/validation';
+import { messages } from '../messages';
+import type { Tenant } from '../tenants/queries';
+import type { TenantService } from '../tenants/service';
+import { userQueries } from '../users/queries';
+import { QR_CONFIRM_PATH, type QrLoginService } from './qr-login';
+import type { SmsCodeService } from './sms-codes';
+
+const SEND_CODE_PATH = '/webchat/ma-login/send-code';
+
+export interface QrPageDependencies {
+  db: Database;
+  tenants: TenantService;
+  qrLogin: QrLoginService;
+  codes: SmsCodeService;
+  clock: Clock;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+}
+
+const STYLE = `
+  *{box-sizing:border-box}
+  body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",sans-serif;
+    background:#f4f6fa;color:#1f2329;line-height:1.6}
+  main{max-width:420px;margin:0 auto;padding:32px 20px}
+  h1{font-size:20px;margin:0 0 4px}
+  .brand{color:#646a73;font-size:14px;margin:0 0 20px}
+  .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.06)}
+  label{display:block;font-size:14px;margin:14px 0 6px}
+  input{width:100%;font-size:17px;padding:11px 12px;border:1px solid #d0d3d6;border-radius:8px}
+  .row{display:flex;gap:8px}.row input{flex:1}
+  button{font-size:16px;border-radius:8px;border:0;padding:12px 14px;cursor:pointer}
+  .secondary{background:#eef3ff;color:#1d5fd1;white-space:nowrap}
+  .primary{width:100%;margin-top:20px;background:#1d5fd1;color:#fff}
+  .notice{padding:10px 12px;border-radius:8px;font-size:14px;margin:0 0 12px}
+  .error{background:#fdecec;color:#b42318}.info{background:#ecf7ee;color:#1a7f37}
+  .hint{color:#8f959e;font-size:13px;margin:16px 0 0}
+`;
+
+function page(title: string, brandTitle: string, body: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(brandTitle ? `${title} - ${brandTitle}` : title)}</title>
+<style>${STYLE}</style>
+</head>
+<body><main>
+<h1>${escapeHtml(title)}</h1>
+${brandTitle ? `<p class="brand">${escapeHtml(brandTitle)}</p>` : ''}
+<div class="card">${body}</div>
+</main></body>
+</html>`;
+}
+
+interface FormState {
+  ticket: string;
+  mobile?: string;
+  notice?: { kind: 'error' | 'info'; text: string };
+}
+
+function confirmForm(state: FormState): string {
+  const notice = state.notice
+    ? `<p class="notice ${state.notice.kind}" role="${state.notice.kind === 'error' ? 'alert' : 'status'}">${escapeHtml(state.notice.text)}</p>`
+    : '';
+  return `${notice}<p>${escapeHtml(messages.qrPage.intro)}</p>
+<form method="post" action="${QR_CONFIRM_PATH}">
+<input type="hidden" name="ticket" value="${escapeHtml(state.ticket)}">
+<label for="mobile">${escapeHtml(messages.qrPage.mobileLabel)}</label>
+<div class="row">
+<input id="mobile" name="mobile" type="tel" inputmode="numeric" autocomplete="tel" maxlength="11" required
+  pattern="1[3-9][0-9]{9}" value="${escapeHtml(state.mobile ?? '')}">
+<button class="secondary" type="submit" formaction="${SEND_CODE_PATH}" formnovalidate>${escapeHtml(messages.qrPage.sendCode)}</button>
+</div>
+<label for="code">${escapeHtml(messages.qrPage.codeLabel)}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="[0-9]{6}">
+<button class="primary" type="submit">${escapeHtml(messages.qrPage.confirm)}</button>
+</form>
+<p class="hint">${escapeHtml(messages.qrPage.warning)}</p>`;
+}
+
+const formSchema = z.object({
+  ticket: z.string().trim().min(1).max(100),
+  mobile: z.string().optional(),
+  code: z.string().optional(),
+});
+
+type Form = z.infer<typeof formSchema>;
+
+/** The schema's own message ('请输入正确的 11 位手机号'), for a person rather than a program. */
+function fieldProblem(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value ?? '');
+  return result.success ? undefined : (result.error.issues[0]?.message ?? messages.badRequestBody(undefined));
+}
+
+/**
+ * The confirm page the QR code opens on the phone (plain server-rendered HTML, no script, no external asset):
+ * it asks for the phone number and an SMS code, so a ticket alone signs nobody in. Forms post back here as
+ * `application/x-www-form-urlencoded`; every answer is a page, never JSON.
+ */
+export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDependencies) {
+  const { db, tenants, qrLogin, codes, clock } = dependencies;
+
+  function send(reply: FastifyReply, html: string) {
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      )
+      .send(html);
+  }
+
+  function noticePage(reply: FastifyReply, brandTitle: string, text: string) {
+    return send(
+      reply,
+      page(messages.qrPage.title, brandTitle, `<p class="notice info">${escapeHtml(text)}</p>`),
+    );
+  }
+
+  /**
+   * Runs `work` for a ticket that can still be confirmed (opening it marks it SCANNED); any other ticket gets
+   * the page saying it is confirmed or expired.
+   */
+  async function withOpenTicket(
+    input: unknown,
+    reply: FastifyReply,
+    work: (form: Form, ticket: { id: number; tenant: Tenant }) => unknown,
+  ) {
+    const form = validate(formSchema, input ?? {});
+    if (!form.ok) return noticePage(reply, '', messages.qrPage.expired);
+    const state = await qrLogin.open(form.value.ticket, true);
+    if (state.kind !== 'open') {
+      return noticePage(
+        reply,
+        '',
+        state.kind === 'confirmed' ? messages.qrPage.confirmed : messages.qrPage.expired,
+      );
+    }
+    const tenant = await tenants.resolve(state.ticket.brandId);
+    return work(form.value, { id: state.ticket.id, tenant });
+  }
+
+  function formPage(reply: FastifyReply, tenant: Tenant, state: FormState) {
+    return send(reply, page(messages.qrPage.title, tenant.title, confirmForm(state)));
+  }
+
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    pages.get(QR_CONFIRM_PATH, (request, reply) =>
+      withOpenTicket(request.query, reply, (form, { tenant }) =>
+        formPage(reply, tenant, { ticket: form.ticket }),
+      ),
+    );
+
+    pages.post(SEND_CODE_PATH, (request, reply) =>
+      withOpenTicket(request.body, reply, async (form, { tenant }) => {
+        const error = (text: string) =>
+          formPage(reply, tenant, {
+            ticket: form.ticket,
+            mobile: form.mobile,
+            notice: { kind: 'error', text },
+          });
+        const problem = fieldProblem(mobileSchema, form.mobile);
+        if (problem) return error(problem);
+        const mobile = mobileSchema.parse(form.mobile);
+        try {
+          await codes.send({ brandId: tenant.id, mobile, purpose: 'qr', ip: request.ip });
+        } catch (refused) {
+          if (!(refused instanceof BusinessError)) throw refused;
+          return error(refused.message);
+        }
+        return formPage(reply, tenant, {
+          ticket: form.ticket,
+          mobile,
+          notice: { kind: 'info', text: messages.qrPage.codeSent(maskPhone(mobile)) },
+        });
+      }),
+    );
+
+    pages.post(QR_CONFIRM_PATH, (request, reply) =>
+      withOpenTicket(request.body, reply, async (form, ticket) => {
+        const { tenant } = ticket;
+        const error = (text: string) =>
+          formPage(reply, tenant, {
+            ticket: form.ticket,
+            mobile: form.mobile,
+            notice: { kind: 'error', text },
+          });
+        const problem = fieldProblem(mobileSchema, form.mobile) ?? fieldProblem(smsCodeSchema, form.code);
+        if (problem) return error(problem);
+        const mobile = mobileSchema.parse(form.mobile);
+        try {
+          await codes.verify(tenant.id, mobile, 'qr', smsCodeSchema.parse(form.code));
+        } catch (refused) {
+          if (!(refused instanceof BusinessError)) throw refused;
+          return error(refused.message);
+        }
+        const user = await db.transaction((tx) =>
+          userQueries(tx).findOrCreate(
+            tenant.id,
+            mobile,
+            { userName: messages.users.defaultUserName(mobile), registerType: tenant.registerType },
+            clock(),
+          ),
+        );
+        if (user.frozenAt) return error(messages.qrPage.frozen);
+        const confirmed = await qrLogin.confirm(ticket.id, user.id);
+        return noticePage(
+          reply,
+          tenant.title,
+          confirmed ? messages.qrPage.confirmed : messages.qrPage.expired,
+        );
+      }),
+    );
+  });
+}

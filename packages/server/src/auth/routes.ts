@@ -1,0 +1,89 @@
+import {
+  awakenEndpoint,
+  checkQrcodeEndpoint,
+  frozenAccountEndpoint,
+  getQrcodeEndpoint,
+  globalParamsSchema,
+  logoutEndpoint,
+  messageLoginEndpoint,
+  mobileSchema,
+  sendMessageCodeEndpoint,
+} from '@tender/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { requestBaseUrl } from '../http/base-url';
+import { BusinessError } from '../http/business-error';
+import { bearerToken, type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
+import { validate } from '../http/validation';
+import { messages } from '../messages';
+import { qrPageRoutes } from './qr-pages';
+import type { AuthServices } from './service';
+import type { DevOutbox } from './sms-provider';
+
+export interface AuthRouteDependencies extends EndpointRouteDependencies {
+  db: Database;
+  auth: AuthServices;
+  clock: Clock;
+  /** Present only in dev mode (`TENDER_DEV=1`): then `GET /webchat/dev/sms-outbox` is served. */
+  outbox: DevOutbox | undefined;
+}
+
+const outboxQuerySchema = z.object({ mobile: mobileSchema, brand: globalParamsSchema.shape.brand });
+
+/** spec §7 Login: SMS codes, SMS sign-in, logout, freezing and unfreezing, and the mini-program QR sign-in. */
+export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDependencies) {
+  const { auth, outbox } = dependencies;
+
+  endpointRoute(app, dependencies, sendMessageCodeEndpoint, ({ input, tenant, request }) =>
+    auth.codes.send({ brandId: tenant.id, mobile: input.mobile, purpose: input.purpose, ip: request.ip }),
+  );
+
+  endpointRoute(app, dependencies, messageLoginEndpoint, ({ input, tenant, request }) =>
+    auth.signIn.messageLogin(tenant, input, requestBaseUrl(request)),
+  );
+
+  endpointRoute(app, dependencies, logoutEndpoint, async ({ tenant, request }) => {
+    const token = bearerToken(request);
+    if (token) await auth.sessions.revoke(tenant.id, token);
+    return null;
+  });
+
+  endpointRoute(app, dependencies, frozenAccountEndpoint, async ({ input, tenant, signedIn }) => {
+    await auth.signIn.freeze(tenant, signedIn.userId, input.code);
+    return null;
+  });
+
+  endpointRoute(app, dependencies, awakenEndpoint, ({ input, tenant, request }) =>
+    auth.signIn.awaken(tenant, input, requestBaseUrl(request)),
+  );
+
+  endpointRoute(app, dependencies, getQrcodeEndpoint, ({ input, tenant, request }) =>
+    auth.qrLogin.create(tenant, input.remember, requestBaseUrl(request)),
+  );
+
+  endpointRoute(app, dependencies, checkQrcodeEndpoint, ({ input, tenant, request }) =>
+    auth.qrLogin.check(tenant, input.ticket, requestBaseUrl(request)),
+  );
+
+  await qrPageRoutes(app, {
+    db: dependencies.db,
+    tenants: dependencies.tenants,
+    qrLogin: auth.qrLogin,
+    codes: auth.codes,
+    clock: dependencies.clock,
+  });
+
+  // Not registered outside dev mode, so it answers the ordinary 404 envelope there.
+  if (outbox) {
+    app.get('/webchat/dev/sms-outbox', async (request) => {
+      const query = validate(outboxQuerySchema, request.query);
+      if (!query.ok) throw new BusinessError(400, query.message);
+      const tenant = await dependencies.tenants.resolve(query.value.brand);
+      const entry = outbox.last(tenant.id, query.value.mobile);
+      if (!entry) throw new BusinessError(404, messages.auth.outboxEmpty);
+      return { code: 200, data: { mobile: query.value.mobile, ...entry }, message: '成功' };
+    });
+  }
+}

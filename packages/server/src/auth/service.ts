@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { qrLoginService } from './qr-login';
+import { sessionAuthenticator, sessionService } from './sessions';
+import { signInService } from './sign-in-service';
+import { smsCodeService } from './sms-codes';
+import type { SmsProvider } from './sms-provider';
+
+/** Every sign-in service of the process, built once and shared by the auth and user routes. */
+export function authServices(db: Database, sms: SmsProvider, clock: Clock, log: FastifyBaseLogger) {
+  const codes = smsCodeService(db, sms, clock, log);
+  const sessions = sessionService(db, clock);
+  const signIn = signInService(db, codes, sessions, clock);
+  return {
+    codes,
+    sessions,
+    signIn,
+    qrLogin: qrLoginService(db, signIn, sessions, clock),
+    authenticator: sessionAuthenticator(db, clock),
+  };
+}
+
+export type AuthServices = ReturnType<typeof authServices>;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../test-support/call-api';
+import { testDatabaseTargets } from '../test-support/databases';
+import { newMobile, signIn } from '../test-support/sign-in';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe.each(testDatabaseTargets())('sessions on $name', (target) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const userCenter = (headers?: Record<string, string>, brand = 'alpha') =>
+    callApi(server.app, 'GET', '/webchat/api/userCenter', { headers, brand });
+
+  it('answers 401 without a token, with an unknown one and with a malformed header', async () => {
+    expect(await userCenter()).toEqual({ code: 401, data: null, message: '请先登录' });
+    expect(await userCenter({ authorization: 'Bearer not-a-real-token' })).toEqual({
+      code: 401,
+      data: null,
+      message: '登录已失效，请重新登录',
+    });
+    const { token } = await signIn(server, 'alpha', newMobile());
+    expect((await userCenter({ authorization: token })).code).toBe(401);
+    expect((await userCenter({ authorization: `Bearer ${token}` })).code).toBe(200);
+  });
+
+  it('answers 4011 to the older session once the same account signs in again', async () => {
+    const mobile = newMobile();
+    const first = await signIn(server, 'alpha', mobile);
+    server.clock.advance(MINUTE + 1000);
+    const second = await signIn(server, 'alpha', mobile, { completeProfile: false });
+    expect(second.userId).toBe(first.userId);
+    expect(await userCenter(first.headers)).toEqual({
+      code: 4011,
+      data: null,
+      message: '您的账号已在其他设备登录，请重新登录',
+    });
+    expect((await userCenter(second.headers)).code).toBe(200);
+  });
+
+  it('answers 430 to `user` endpoints until the profile is complete, then 200', async () => {
+    const { headers } = await signIn(server, 'alpha', newMobile(), { completeProfile: false });
+    expect(await userCenter(headers)).toEqual({ code: 430, data: null, message: '请先完善个人资料' });
+    const check = await callApi(server.app, 'GET', '/webchat/api/checkPerfectInfo', { headers });
+    expect(check.data).toMatchObject({ isPerfect: false, missingFields: ['realUserName', 'companyName'] });
+
+    // Half a profile is not complete; blanks do not count.
+    await callApi(server.app, 'GET', '/webchat/api/perfect', {
+      headers,
+      params: { realUserName: '张三', companyName: '   ' },
+    }).then((answer) => expect(answer.message).toMatch(/^参数 companyName：/));
+    const perfect = await callApi(server.app, 'GET', '/webchat/api/perfect', {
+      headers,
+      params: { realUserName: '张三', companyName: '某某建设集团有限公司', jobTitle: '采购经理' },
+    });
+    expect(perfect.code).toBe(200);
+    expect(perfect.data).toMatchObject({
+      realUserName: '张三',
+      companyName: '某某建设集团有限公司',
+      isPerfect: true,
+    });
+    expect(await userCenter(headers)).toMatchObject({ code: 200, data: { jobTitle: '采购经理' } });
+  });
+
+  it("refuses one brand's token at another brand: 401, as if unknown", async () => {
+    const alpha = await signIn(server, 'alpha', newMobile());
+    expect(await userCenter(alpha.headers, 'beta')).toEqual({
+      code: 401,
+      data: null,
+      message: '登录已失效，请重新登录',
+    });
+    // The same phone in beta is another account.
+    const mobile = newMobile();
+    const inAlpha = await signIn(server, 'alpha', mobile);
+    const inBeta = await signIn(server, 'beta', mobile, { version: 19 });
+    expect(inBeta.userId).not.toBe(inAlpha.userId);
+    // Signing in to beta does not supersede the alpha session.
+    expect((await userCenter(inAlpha.headers)).code).toBe(200);
+    expect((await userCenter(inBeta.headers, 'beta')).data.userId).toBe(inBeta.userId);
+  });
+
+  it('revokes the token on logout, and logging out twice still succeeds', async () => {
+    const { headers } = await signIn(server, 'alpha', newMobile());
+    const logout = () => callApi(server.app, 'POST', '/webchat/api/login/logout', { headers });
+    expect(await logout()).toEqual({ code: 200, data: null, message: '成功' });
+    expect((await userCenter(headers)).code).toBe(401);
+    expect((await logout()).code).toBe(200);
+    // A token of another brand cannot be logged out from here.
+    const alpha = await signIn(server, 'alpha', newMobile());
+    await callApi(server.app, 'POST', '/webchat/api/login/logout', { headers: alpha.headers, brand: 'beta' });
+    expect((await userCenter(alpha.headers)).code).toBe(200);
+  });
+
+  it('expires a session after 24 hours unused, and keeps one in use open', async () => {
+    const idle = await signIn(server, 'alpha', newMobile());
+    const busy = await signIn(server, 'alpha', newMobile());
+    for (let hours = 0; hours < 3; hours += 1) {
+      server.clock.advance(20 * HOUR);
+      // The client's keep-alive every 20 hours (spec §4).
+      expect((await userCenter(busy.headers)).code).toBe(200);
+    }
+    expect(await userCenter(idle.headers)).toEqual({
+      code: 401,
+      data: null,
+      message: '登录已过期，请重新登录',
+    });
+  });
+
+  it('keeps a remembered session 30 days unused', async () => {
+    const remembered = await signIn(server, 'alpha', newMobile(), { remember: true });
+    server.clock.advance(29 * 24 * HOUR);
+    expect((await userCenter(remembered.headers)).code).toBe(200);
+    server.clock.advance(30 * 24 * HOUR + MINUTE);
+    expect((await userCenter(remembered.headers)).code).toBe(401);
+  });
+});

@@ -1,0 +1,139 @@
+import { LOGGED_IN_ELSEWHERE_MESSAGE, RESPONSE_CODES } from '@tender/domain';
+import type { Clock } from '../clock';
+import type { Database, Queryable } from '../db/database';
+import { BusinessError } from '../http/business-error';
+import type { Authenticator, SignedIn } from '../http/endpoint-route';
+import { messages } from '../messages';
+import { isProfileComplete } from '../users/profile';
+import { newSecret, secretHash } from './secrets';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * How long a token lives without being used (docs/operations.md): 24 hours, or 30 days when the user ticked
+ * "remember me" (the client keeps its TOKEN cookie 30 days, spec §9). Each use moves the expiry forward, so
+ * the client's keep-alive every 20 hours (spec §4) keeps a session open.
+ */
+export const SESSION_RULES = {
+  idleMs: 24 * HOUR,
+  rememberedIdleMs: 30 * 24 * HOUR,
+  /** Expiry moves forward at most once per this interval: no write on every request. */
+  touchEveryMs: 5 * MINUTE,
+} as const;
+
+export type LoginMethod = 'sms' | 'qr' | 'awaken';
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+interface SessionRow {
+  id: number;
+  brandId: string;
+  userId: number;
+  remember: boolean;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  superseded: boolean;
+  revoked: boolean;
+  frozen: boolean;
+  realUserName: string;
+  companyName: string;
+}
+
+function idleMs(remember: boolean): number {
+  return remember ? SESSION_RULES.rememberedIdleMs : SESSION_RULES.idleMs;
+}
+
+export function sessionService(db: Database, clock: Clock) {
+  return {
+    /**
+     * Opens a session for a user and supersedes every other live session of that user: the newest sign-in
+     * wins (spec §8 4011). Call inside the transaction that read the user `FOR UPDATE`, so two concurrent
+     * sign-ins of one account leave exactly one session live.
+     */
+    async open(
+      tx: Queryable,
+      user: { id: number; brandId: string },
+      remember: boolean,
+      method: LoginMethod,
+    ): Promise<NewSession> {
+      const now = clock();
+      const token = newSecret();
+      const expiresAt = new Date(now.getTime() + idleMs(remember));
+      await tx.query(
+        `UPDATE user_session SET superseded_at = $2
+         WHERE user_id = $1 AND superseded_at IS NULL AND revoked_at IS NULL`,
+        [user.id, now],
+      );
+      await tx.query(
+        `INSERT INTO user_session (brand_id, user_id, token_hash, login_method, remember, created_at, last_used_at,
+           expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
+        [user.brandId, user.id, secretHash(token), method, remember, now, expiresAt],
+      );
+      return { token, expiresAt };
+    },
+
+    /** Ends the session of a token, if it is one of this brand's; unknown tokens are ignored. */
+    async revoke(brandId: string, token: string): Promise<void> {
+      await db.query(
+        'UPDATE user_session SET revoked_at = $3 WHERE token_hash = $1 AND brand_id = $2 AND revoked_at IS NULL',
+        [secretHash(token), brandId, clock()],
+      );
+    },
+
+    /** Ends every session of a user (freezing the account). */
+    async revokeAll(tx: Queryable, userId: number): Promise<void> {
+      await tx.query('UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+        userId,
+        clock(),
+      ]);
+    },
+  };
+}
+
+/**
+ * The `Authenticator` of every non-public endpoint: 401 for a missing, unknown, expired or revoked token, for a
+ * token of another brand (tenants never share accounts) and for a frozen account; 4011 for a session that a
+ * newer sign-in superseded; 430 when the endpoint needs a complete profile and the user's is not.
+ */
+export function sessionAuthenticator(db: Database, clock: Clock): Authenticator {
+  return {
+    async authenticate(tenant, token, access): Promise<SignedIn> {
+      if (!token) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
+      const [session] = await db.query<SessionRow>(
+        `SELECT s.id, s.brand_id AS "brandId", s.user_id AS "userId", s.remember, s.last_used_at AS "lastUsedAt",
+           s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
+           s.revoked_at IS NOT NULL AS revoked, u.frozen_at IS NOT NULL AS frozen,
+           u.real_user_name AS "realUserName", u.company_name AS "companyName"
+         FROM user_session s JOIN user_account u ON u.id = s.user_id
+         WHERE s.token_hash = $1`,
+        [secretHash(token)],
+      );
+      const now = clock();
+      if (!session || session.brandId !== tenant.id || session.revoked || session.frozen) {
+        throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
+      }
+      if (session.expiresAt.getTime() <= now.getTime()) {
+        throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionExpired);
+      }
+      if (session.superseded) {
+        throw new BusinessError(RESPONSE_CODES.LOGGED_IN_ELSEWHERE, LOGGED_IN_ELSEWHERE_MESSAGE);
+      }
+      if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RULES.touchEveryMs) {
+        await db.query('UPDATE user_session SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
+          session.id,
+          now,
+          new Date(now.getTime() + idleMs(session.remember)),
+        ]);
+      }
+      if (access === 'user' && !isProfileComplete(session)) {
+        throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);
+      }
+      return { userId: session.userId, sessionId: String(session.id) };
+    },
+  };
+}

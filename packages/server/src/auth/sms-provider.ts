@@ -1,0 +1,66 @@
+import type { SmsPurpose } from '@tender/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface SmsMessage {
+  /** The brand whose name signs the message (and whose outbox records it). */
+  brand: string;
+  mobile: string;
+  code: string;
+  purpose: SmsPurpose;
+}
+
+/** Delivers verification codes. `SMS_PROVIDER` picks one (docs/operations.md); `console` is the default. */
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export interface OutboxEntry {
+  code: string;
+  purpose: SmsPurpose;
+  sentAt: string;
+}
+
+/**
+ * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served
+ * only with `TENDER_DEV=1`). Per process: with several API nodes, ask the node that sent.
+ */
+export class DevOutbox {
+  private readonly entries = new Map<string, OutboxEntry>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  record(message: SmsMessage, sentAt: Date): void {
+    const key = `${message.brand}:${message.mobile}`;
+    this.entries.delete(key);
+    this.entries.set(key, { code: message.code, purpose: message.purpose, sentAt: sentAt.toISOString() });
+    // Oldest first in a Map: drop from the front once full.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.capacity) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  last(brand: string, mobile: string): OutboxEntry | undefined {
+    return this.entries.get(`${brand}:${mobile}`);
+  }
+}
+
+/**
+ * `SMS_PROVIDER=console`: sends nothing, writes the code to the server log, and, in dev mode, to the outbox.
+ * For local use, trials and tests; a real provider implements the same interface.
+ */
+export function consoleSmsProvider(
+  log: FastifyBaseLogger,
+  outbox: DevOutbox | undefined,
+  clock: () => Date,
+): SmsProvider {
+  return {
+    async send(message) {
+      log.info(
+        { brand: message.brand, mobile: message.mobile, purpose: message.purpose, code: message.code },
+        'SMS verification code (console provider, not sent)',
+      );
+      outbox?.record(message, clock());
+    },
+  };
+}
