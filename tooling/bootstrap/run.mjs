@@ -15,7 +15,12 @@ const stampFile = join(root, 'node_modules', '.tender-install-stamp');
 const commands = {
   start: [
     ['turbo', 'run', 'build', '--filter=@tender/server...', '--filter=./apps/*'],
-    ['node', 'packages/server/dist/main.js'],
+    ['node', 'packages/server/dist/cli.js', 'start'],
+  ],
+  // Operator commands of the server, e.g. `npm run tender -- migrate` (packages/server README).
+  tender: [
+    ['turbo', 'run', 'build', '--filter=@tender/server...'],
+    ['node', 'packages/server/dist/cli.js'],
   ],
   test: [
     ['biome', 'ci', '.'],

@@ -24,7 +24,7 @@ export interface ServerDependencies {
   clock?: Clock;
   /** `TENDER_DEV=1`: serves the dev SMS outbox (`GET /webchat/dev/sms-outbox`). Never in production. */
   devMode?: boolean;
-  /** Where uploaded files are kept: `DATA_DIR/uploads` (main.ts). Default: a folder under the OS temp dir. */
+  /** Where uploaded files are kept: `DATA_DIR/uploads` (cli/start.ts). Default: a folder under the OS temp dir. */
   uploadsDir?: string;
   /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
   sms?: SmsProvider;

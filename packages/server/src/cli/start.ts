@@ -1,14 +1,17 @@
 import { join } from 'node:path';
-import { buildServer } from './app';
-import { discoverBrandSites } from './brand-sites/discover';
-import { readConfig } from './config';
-import type { Database } from './db/database';
-import { migrate, readMigrations } from './db/migrate';
-import { openDatabase } from './db/open';
-import { migrationsDir, repositoryRoot } from './paths';
-import { tenantService } from './tenants/service';
+import { buildServer } from '../app';
+import { discoverBrandSites } from '../brand-sites/discover';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { migrationsDir } from '../paths';
+import { tenantService } from '../tenants/service';
 
-async function start(db: Database, config: ReturnType<typeof readConfig>) {
+/**
+ * Migrates, creates the tenants of newly built brands and serves until SIGINT or SIGTERM, which close HTTP
+ * first (no request is cut off mid-query) and then the database (PGlite checkpoints and unlocks).
+ */
+export async function startServer(db: Database, config: ServerConfig): Promise<void> {
   const sites = discoverBrandSites(config.appsDir);
   const applied = await migrate(db, readMigrations(migrationsDir));
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
@@ -30,7 +33,6 @@ async function start(db: Database, config: ReturnType<typeof readConfig>) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal} received, closing`);
-      // Close HTTP first so no request is cut off mid-query, then checkpoint and unlock the database.
       app
         .close()
         .then(() => db.close())
@@ -44,15 +46,4 @@ async function start(db: Database, config: ReturnType<typeof readConfig>) {
     });
   }
   await app.listen({ host: config.host, port: config.port });
-}
-
-let db: Database | undefined;
-try {
-  const config = readConfig(process.env, repositoryRoot);
-  db = await openDatabase(config);
-  await start(db, config);
-} catch (error) {
-  console.error(`服务启动失败：${error instanceof Error ? error.message : String(error)}`);
-  await db?.close().catch(() => {});
-  process.exit(1);
 }

@@ -1,0 +1,47 @@
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { migrationsDir } from '../paths';
+import { startServer } from './start';
+
+export interface CommandContext {
+  config: ServerConfig;
+  /** Opens the configured database; the command owns it until it returns (or, for `start`, until exit). */
+  openDatabase(): Promise<Database>;
+  args: string[];
+  print(line: string): void;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Resolves when the command is done; `start` resolves once the server listens and keeps the process up. */
+  run(context: CommandContext): Promise<void>;
+  /** Whether the database stays open after `run` resolves (a server). */
+  keepsRunning?: boolean;
+}
+
+/** The operator commands of `tender-server`; later features add theirs here (import, member, db …). */
+export const commands: readonly Command[] = [
+  {
+    name: 'start',
+    summary: '迁移数据库、创建新品牌的租户并启动服务（PORT、DATA_DIR、DATABASE_URL 等见 docs/operations.md）',
+    keepsRunning: true,
+    async run({ config, openDatabase }) {
+      await startServer(await openDatabase(), config);
+    },
+  },
+  {
+    name: 'migrate',
+    summary: '只执行未应用的数据库迁移，然后退出',
+    async run({ openDatabase, print }) {
+      const db = await openDatabase();
+      try {
+        const applied = await migrate(db, readMigrations(migrationsDir));
+        print(applied.length ? `已应用迁移：${applied.join('、')}` : '数据库已是最新，无需迁移');
+      } finally {
+        await db.close();
+      }
+    },
+  },
+];
