@@ -10,6 +10,15 @@ import {
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
 import {
+  enterpriseAccountListEndpoint,
+  enterpriseAccountRemoveEndpoint,
+  enterpriseAccountUpdateEndpoint,
+  enterpriseAllowJoinEndpoint,
+  enterpriseInviteQrcodeEndpoint,
+  enterpriseJoinEndpoint,
+  getSubAccountEndpoint,
+} from './endpoints/enterprise';
+import {
   awakenEndpoint,
   checkQrcodeEndpoint,
   frozenAccountEndpoint,
@@ -18,6 +27,7 @@ import {
   messageLoginEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
+import { listMenuEndpoint } from './endpoints/menus';
 import {
   checkPerfectInfoEndpoint,
   getOrInitPreferenceEndpoint,
@@ -64,4 +74,14 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getOrInitPreferenceEndpoint,
   updatePreferenceEndpoint,
   isFirstConcernEndpoint,
+  // Enterprise accounts (spec §2 Account management, §7 User and account)
+  getSubAccountEndpoint,
+  enterpriseAccountListEndpoint,
+  enterpriseAccountRemoveEndpoint,
+  enterpriseAllowJoinEndpoint,
+  enterpriseInviteQrcodeEndpoint,
+  enterpriseJoinEndpoint,
+  enterpriseAccountUpdateEndpoint,
+  // Menus (spec §2 route guard, §7 `userMenu/listMenu`)
+  listMenuEndpoint,
 ];

@@ -40,6 +40,24 @@ export {
   selDictDetailEndpoint,
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
+export type {
+  EnterpriseRelation,
+  EnterpriseSummary,
+  SubAccount,
+} from './endpoints/enterprise';
+export {
+  ENTERPRISE_INVITE_TTL_SECONDS,
+  enterpriseAccountListEndpoint,
+  enterpriseAccountRemoveEndpoint,
+  enterpriseAccountUpdateEndpoint,
+  enterpriseAllowJoinEndpoint,
+  enterpriseInviteQrcodeEndpoint,
+  enterpriseJoinEndpoint,
+  enterpriseRelationSchema,
+  enterpriseSummarySchema,
+  getSubAccountEndpoint,
+  subAccountSchema,
+} from './endpoints/enterprise';
 export { healthEndpoint } from './endpoints/health';
 export type { LoginResult, SmsPurpose } from './endpoints/login';
 export {
@@ -54,6 +72,8 @@ export {
   SMS_PURPOSES,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
+export type { MenuItem } from './endpoints/menus';
+export { listMenuEndpoint, MENU_GROUP_COMPONENT, menuItemSchema } from './endpoints/menus';
 export type { UploadedFile, User } from './endpoints/user';
 export {
   AVATAR_MAX_BYTES,

@@ -9,8 +9,10 @@ import { brandSiteRoutes } from './brand-sites/routes';
 import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
 import type { Database } from './db/database';
+import { enterpriseRoutes } from './enterprise/routes';
 import { healthRoutes } from './health/routes';
 import { BusinessError } from './http/business-error';
+import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -81,6 +83,8 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     clock,
     uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
   });
+  enterpriseRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  menuRoutes(app, { ...routeDependencies, db: dependencies.db });
 
   return app;
 }
