@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import { extractCommand } from '../extract/command';
 import { migrationsDir } from '../paths';
 import { startServer } from './start';
 
@@ -44,4 +45,5 @@ export const commands: readonly Command[] = [
       }
     },
   },
+  extractCommand,
 ];

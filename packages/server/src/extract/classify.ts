@@ -1,0 +1,103 @@
+import { cleanValue } from './clean';
+import { findLabeled } from './labels';
+import type { AnnouncementTypeCode, ApprovalStageCode, ProcurementMethodCode } from './types';
+
+/**
+ * Title words → announcement type, in order of precedence: a correction of a result is a correction (bg), a
+ * result of a tender is a result (jg), a tender forecast is a forecast (yg) although it says 招标.
+ */
+const TYPE_BY_TITLE: readonly [RegExp, AnnouncementTypeCode][] = [
+  [/采购意向|意向公开|意向公示/, 'yx'],
+  [/拟建/, 'nj'],
+  [
+    /审批|核准|备案信息|备案公示|批复|审查意见|许可(?:信息|证|公示)|环评|环境影响|用地预审|竣工验收备案/,
+    'sp',
+  ],
+  [/更正|变更|澄清|补遗|答疑|延期|修改|补充公告|终止|废标|流标|取消|暂停|中止/, 'bg'],
+  [/中标|成交|结果|中选|候选人|定标|入围公告|合同公告/, 'jg'],
+  [/预告|招标计划|采购计划|预公告|项目预告|需求公示|需求征集/, 'yg'],
+  [/招标|采购|磋商|谈判|询价|比选|竞价|单一来源|资格预审|遴选|公告/, 'zb'],
+];
+
+/** Body cues when no title decides. */
+const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
+  [/采购意向|预计采购时间/, 'yx'],
+  [/审批机关|审批部门|批准文号|备案机关|审批事项/, 'sp'],
+  [/拟建项目|项目进展/, 'nj'],
+  [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],
+  [/中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：]|中标候选人|中标金额|成交金额/, 'jg'],
+  [/预计(?:招标|采购)时间/, 'yg'],
+  [/投标截止|提交投标文件截止|响应文件提交截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
+];
+
+export function classifyAnnouncement(title: string | null, text: string): AnnouncementTypeCode | null {
+  if (title) {
+    for (const [pattern, code] of TYPE_BY_TITLE) if (pattern.test(title)) return code;
+  }
+  for (const [pattern, code] of TYPE_BY_BODY) if (pattern.test(text)) return code;
+  return null;
+}
+
+const METHODS: readonly [RegExp, ProcurementMethodCode][] = [
+  [/公开招标/, 'gk'],
+  [/邀请招标/, 'yq'],
+  [/竞争性谈判|谈判采购|谈判公告/, 'tp'],
+  [/竞争性磋商|磋商公告|磋商采购/, 'cs'],
+  [/单一来源/, 'dy'],
+  [/询价(?!函)/, 'xj'],
+];
+
+function methodIn(text: string): ProcurementMethodCode | null {
+  let best: { at: number; code: ProcurementMethodCode } | null = null;
+  for (const [pattern, code] of METHODS) {
+    const match = pattern.exec(text);
+    if (match && (!best || match.index < best.at)) best = { at: match.index, code };
+  }
+  return best?.code ?? null;
+}
+
+/**
+ * The procurement method: a stated 采购方式/招标方式 first, then the title, then the first method the body
+ * names. Upfront notices (yx, nj, sp) only from a stated method.
+ */
+export function classifyMethod(
+  title: string | null,
+  text: string,
+  type: AnnouncementTypeCode | null,
+): ProcurementMethodCode | null {
+  for (const { value } of findLabeled(text, [
+    '采购方式',
+    '招标方式',
+    '采购形式',
+    '拟采用采购方式',
+    '采购组织形式及方式',
+  ])) {
+    const stated = cleanValue(value);
+    const code = stated ? methodIn(stated) : null;
+    if (code) return code;
+  }
+  if (type === 'yx' || type === 'nj' || type === 'sp') return null;
+  return (title ? methodIn(title) : null) ?? methodIn(text);
+}
+
+/** Approval-stage words → the catalog's stage codes, most specific first. */
+const STAGES: readonly [RegExp, ApprovalStageCode][] = [
+  [/竣工验收/, 'jg'],
+  [/施工许可/, 'sg'],
+  [/施工图/, 'sgt'],
+  [/初步设计|初设/, 'cbsj'],
+  [/建设工程规划许可/, 'gcgh'],
+  [/建设用地规划许可|用地规划许可/, 'ydgh'],
+  [/用地预审|选址/, 'yd'],
+  [/环境影响|环评/, 'hp'],
+  [/节能/, 'jn'],
+  [/可行性研究|可研/, 'kxx'],
+  [/核准/, 'hz'],
+  [/备案/, 'ba'],
+  [/项目建议书|立项/, 'lx'],
+];
+
+export function approvalStageOf(text: string): ApprovalStageCode | null {
+  for (const [pattern, code] of STAGES) if (pattern.test(text)) return code;
+  return null;
+}

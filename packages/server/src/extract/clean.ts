@@ -1,0 +1,61 @@
+import { isEmptyValue, isMasked } from './masking';
+
+/** A value as stated, or null when it is masked, a reference to elsewhere or empty. */
+export function cleanValue(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.replace(/^[\s:：]+|[\s。；;，,]+$/g, '');
+  if (trimmed === '' || isEmptyValue(trimmed) || isMasked(trimmed)) return null;
+  return trimmed;
+}
+
+/**
+ * An organisation's name from a value: cut at the first clause break (`XX有限公司，中标金额…`, two spaces, a
+ * tab), seals and remarks in brackets dropped (`（盖章）`, `（牵头人）`). Null when masked, empty or not name-like
+ * (no Chinese character, longer than 60 characters).
+ */
+export function cleanName(value: string | null | undefined): string | null {
+  const stated = cleanValue(value);
+  if (!stated) return null;
+  const name = stated
+    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])/)[0]
+    ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
+    .replace(/[:：\s]+$/, '')
+    .trim();
+  if (!name || name.length < 2 || name.length > 60 || !/[\u4e00-\u9fa5]/.test(name) || isMasked(name))
+    return null;
+  return name;
+}
+
+/**
+ * A project code: the first token of the value (codes have no spaces), kept when it has a digit or a Latin
+ * letter and is not longer than 60 characters.
+ */
+export function cleanCode(value: string | null | undefined): string | null {
+  const stated = cleanValue(value);
+  if (!stated) return null;
+  let code = stated.split(/[\s，,；;。、]/)[0] ?? '';
+  // A closing bracket without its opening one ends the code: `（招标编号：SXJY-2025-SG-017）于…`.
+  let depth = 0;
+  for (let i = 0; i < code.length; i += 1) {
+    const char = code[i] ?? '';
+    if ('（([［〔【'.includes(char)) depth += 1;
+    if (')）]］〕】'.includes(char)) {
+      if (depth === 0) {
+        code = code.slice(0, i);
+        break;
+      }
+      depth -= 1;
+    }
+  }
+  if (!code || code.length > 60 || !/[\dA-Za-z]/.test(code) || isMasked(code)) return null;
+  return code;
+}
+
+/** A project name: the value up to its end of clause, kept when it reads like one (2–120 characters). */
+export function cleanTitleLike(value: string | null | undefined): string | null {
+  const stated = cleanValue(value);
+  if (!stated) return null;
+  const name = stated.split(/\t|\s{2,}/)[0]?.trim() ?? '';
+  if (name.length < 2 || name.length > 120 || !/[\u4e00-\u9fa5]/.test(name)) return null;
+  return name;
+}

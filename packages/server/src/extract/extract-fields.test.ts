@@ -1,0 +1,123 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { APPROVAL_STAGES } from '../catalog/approval-stages';
+import { areaCatalog } from '../catalog/area-catalog';
+import { DOCUMENT_TYPES } from '../catalog/document-types';
+import { readFixtures } from './accuracy';
+import { extractFields } from './extract-fields';
+import type { ExtractedFields } from './types';
+
+const fixtures = readFixtures(join(import.meta.dirname, 'fixtures'));
+const byName = (prefix: string) => {
+  const fixture = fixtures.find((candidate) => candidate.name.startsWith(prefix));
+  if (!fixture) throw new Error(`no fixture ${prefix}`);
+  return fixture;
+};
+
+const FIELD_KEYS: (keyof ExtractedFields)[] = [
+  'title',
+  'announcementType',
+  'procurementMethod',
+  'projectName',
+  'projectCode',
+  'budget',
+  'ceilingPrice',
+  'purchaser',
+  'agency',
+  'contacts',
+  'deadlines',
+  'winners',
+  'region',
+  'approval',
+];
+
+describe('extractFields on the fixture notices', () => {
+  it('has at least 20 notices, text and HTML, covering every announcement type and procurement method', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(20);
+    expect(fixtures.some((fixture) => fixture.file.endsWith('.html'))).toBe(true);
+    expect(fixtures.some((fixture) => fixture.file.endsWith('.txt'))).toBe(true);
+    const types = new Set(fixtures.map((fixture) => fixture.expected.announcementType));
+    expect([...types].sort()).toEqual(['bg', 'jg', 'nj', 'sp', 'yg', 'yx', 'zb']);
+    const methods = new Set(fixtures.map((fixture) => fixture.expected.procurementMethod).filter(Boolean));
+    expect([...methods].sort()).toEqual(['cs', 'dy', 'gk', 'tp', 'xj', 'yq']);
+    // Several lots in one result.
+    expect(fixtures.some((fixture) => (fixture.expected.winners?.length ?? 0) >= 3)).toBe(true);
+  });
+
+  it.each(fixtures.map((fixture) => [fixture.name, fixture] as const))(
+    '%s: every field as expected',
+    (_, fixture) => {
+      expect(Object.keys(fixture.expected).sort()).toEqual([...FIELD_KEYS].sort());
+      expect(extractFields(fixture.input)).toEqual(fixture.expected);
+    },
+  );
+
+  it('gives null for every masked value, never the mask or part of it', () => {
+    const masked = extractFields(byName('16-').input);
+    expect(masked).toMatchObject({
+      projectCode: null,
+      budget: null,
+      ceilingPrice: null,
+      purchaser: null,
+      agency: null,
+      contacts: null,
+    });
+    const result = extractFields(byName('17-').input);
+    expect(result).toMatchObject({ agency: null, contacts: null, winners: null });
+    const partly = extractFields(byName('32-').input);
+    expect(partly.budget).toBeNull();
+    // The purchaser's masked phone is dropped; the agency's real one stays.
+    expect(partly.contacts).toEqual([
+      { role: 'agency', name: null, phones: [expect.objectContaining({ number: '0431-85651234' })] },
+    ]);
+    for (const fields of [masked, result, partly]) {
+      expect(JSON.stringify(fields)).not.toMatch(/\*|略|点击查看|详见附件|登录后查看|会员可见/);
+    }
+  });
+
+  it('speaks the catalog: document-type, method and approval-stage codes, GB/T 2260 regions', () => {
+    const typeCodes = new Set(DOCUMENT_TYPES.map((type) => type.code));
+    const methodCodes = new Set(DOCUMENT_TYPES.flatMap((type) => type.children.map((child) => child.code)));
+    const stageCodes = new Set(APPROVAL_STAGES.map((stage) => stage.code));
+    for (const fixture of fixtures) {
+      const fields = extractFields(fixture.input);
+      if (fields.announcementType) expect(typeCodes).toContain(fields.announcementType);
+      if (fields.procurementMethod) expect(methodCodes).toContain(fields.procurementMethod);
+      if (fields.approval?.stage) expect(stageCodes).toContain(fields.approval.stage);
+      for (const code of [
+        fields.region?.provinceCode,
+        fields.region?.cityCode,
+        fields.region?.districtCode,
+      ]) {
+        if (code) expect(areaCatalog().resolveCode(code)).toBe(code);
+      }
+    }
+  });
+
+  it('reads the same fields from a notice as HTML and as the text a browser shows', () => {
+    const html = byName('01-').input;
+    const asText = html
+      .replace(/<(script|style|title)[\s\S]*?<\/\1>/g, '')
+      .replace(/<\/(p|tr|h2|div)>/g, '\n')
+      .replace(/<\/t[dh]>/g, '\t')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ');
+    const fromHtml = extractFields(html);
+    const fromText = extractFields(asText, { format: 'text' });
+    expect({ ...fromText, title: null }).toEqual({ ...fromHtml, title: null });
+  });
+
+  it('takes a title given apart from the body', () => {
+    const body = '项目编号：ABC-2025-001\n预算金额：12万元\n采购人：杭州市上城区教育局';
+    expect(extractFields(body)).toMatchObject({ title: null, announcementType: null });
+    expect(extractFields(body, { title: '杭州市上城区教育局课桌椅采购项目询价公告' })).toMatchObject({
+      title: '杭州市上城区教育局课桌椅采购项目询价公告',
+      announcementType: 'zb',
+      procurementMethod: 'xj',
+      projectName: '杭州市上城区教育局课桌椅采购项目',
+      projectCode: 'ABC-2025-001',
+      budget: { fen: 12_000_000, unit: '万元', raw: '12万元' },
+      region: { provinceCode: '330000', cityCode: '330100', districtCode: '330102' },
+    });
+  });
+});

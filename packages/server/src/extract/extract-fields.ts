@@ -1,0 +1,434 @@
+import { parseAmount, unitFromLabel } from './amount';
+import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
+import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
+import { contactBlocks, extractContacts } from './contacts';
+import { extractDeadlines } from './deadlines';
+import { columnValues, findLabeled } from './labels';
+import { htmlToText, looksLikeHtml, normalizeText } from './normalize';
+import { resolveRegion } from './region';
+import type {
+  AnnouncementTypeCode,
+  ExtractedAmount,
+  ExtractedApproval,
+  ExtractedFields,
+  ExtractOptions,
+} from './types';
+import { extractWinners } from './winners';
+
+/** Notices longer than this are cut: no real notice is, and every reader stays linear in what it reads. */
+const MAX_INPUT_CHARS = 400_000;
+
+/** What a title says it is: a notice, a result, a forecast … */
+const TITLE_WORDS = /公告|公示|预告|意向|信息|结果|通知|招标|采购|计划|批复/;
+
+function firstValue<T>(
+  text: string,
+  labels: readonly string[],
+  clean: (value: string) => T | null,
+): T | null {
+  for (const { value } of findLabeled(text, labels)) {
+    const cleaned = clean(value);
+    if (cleaned !== null) return cleaned;
+  }
+  return null;
+}
+
+function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
+  const stated = firstValue(text, ['公告标题', '标题', '公告名称'], cleanTitleLike);
+  const given = candidates
+    .map((candidate) => candidate?.replace(/\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/, '').trim())
+    .filter((candidate): candidate is string => !!candidate);
+  const firstLines = text
+    .split('\n')
+    .slice(0, 5)
+    .map((line) => line.trim())
+    .filter(
+      (line) =>
+        line.length >= 6 &&
+        line.length <= 100 &&
+        !line.includes('\t') &&
+        // `项目编号：…` is a field, `拟建项目信息：XX项目` a title.
+        (!/^[^：:]{1,10}[：:]/.test(line) || /^[^：:]*(?:公告|公示|信息|预告|意向)[：:]/.test(line)),
+    );
+  const all = [...(stated ? [stated] : []), ...given, ...firstLines];
+  return all.find((title) => TITLE_WORDS.test(title)) ?? all[0] ?? null;
+}
+
+/** Words a title ends with after the project's name, stripped one by one (longest first). */
+const TITLE_SUFFIXES = [
+  '公告',
+  '公示',
+  '预告',
+  '（预告）',
+  '(预告)',
+  '信息',
+  '结果',
+  '更正',
+  '变更',
+  '澄清',
+  '补遗',
+  '答疑',
+  '终止',
+  '废标',
+  '流标',
+  '中标',
+  '成交',
+  '中标（成交）',
+  '中标(成交)',
+  '候选人',
+  '招标文件',
+  '采购文件',
+  '招标计划',
+  '公开招标',
+  '邀请招标',
+  '竞争性磋商',
+  '竞争性谈判',
+  '单一来源采购',
+  '单一来源',
+  '询价',
+  '比选',
+  '招标',
+  '资格预审',
+  '及',
+  '和',
+  '与',
+  '的',
+].sort((a, b) => b.length - a.length);
+
+/** A project name from the title: `XX项目公开招标公告` → `XX项目`, `XX工程招标文件澄清及变更公告` → `XX工程`. */
+function projectNameFromTitle(title: string | null): string | null {
+  if (!title) return null;
+  let name = title.replace(/^关于/, '').trim();
+  for (let stripped = true; stripped; ) {
+    stripped = false;
+    for (const suffix of TITLE_SUFFIXES) {
+      if (name.endsWith(suffix) && name.length - suffix.length >= 4) {
+        name = name.slice(0, -suffix.length);
+        stripped = true;
+        break;
+      }
+    }
+  }
+  return name !== title && name.length >= 4 ? name : null;
+}
+
+const PROJECT_NAME_LABELS = [
+  '项目名称',
+  '采购项目名称',
+  '招标项目名称',
+  '工程名称',
+  '原公告的采购项目名称',
+  '原公告项目名称',
+  '拟建项目名称',
+  '建设项目名称',
+];
+
+function extractProjectName(text: string, title: string | null): string | null {
+  const labeled = firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike);
+  if (labeled) return labeled;
+  const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
+  if (column.length === 1 && column[0]) return column[0];
+  // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
+  const overview = /(?:^|\n)([^\n]{4,80}?)\s*(?:招标|采购|磋商|谈判|询价)项目的潜在(?:投标人|供应商)/.exec(
+    text,
+  );
+  if (overview?.[1]) return cleanTitleLike(overview[1]);
+  // 标准施工招标文件: "本招标项目XX已由…批准建设"
+  const standard = /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text);
+  if (standard?.[1]) return cleanTitleLike(standard[1]);
+  return projectNameFromTitle(title);
+}
+
+const PROJECT_CODE_LABELS = [
+  '项目编号',
+  '招标编号',
+  '采购编号',
+  '采购项目编号',
+  '招标项目编号',
+  '原公告的采购项目编号',
+  '原公告项目编号',
+  '项目代码',
+  '招标项目代码',
+  '项目编码',
+  '采购计划编号',
+  '标段编号',
+  '计划编号',
+];
+
+const BUDGET_LABELS = [
+  '预算金额',
+  '采购预算',
+  '采购预算金额',
+  '项目预算',
+  '项目预算金额',
+  '预算总金额',
+  '预算',
+  '预算价',
+  '采购资金',
+  '项目总投资',
+  '总投资',
+  '总投资额',
+  '投资总额',
+  '投资估算',
+  '估算金额',
+  '估算总投资',
+  '合同估算价',
+  '预计金额',
+  '预计采购金额',
+];
+const CEILING_LABELS = [
+  '最高限价',
+  '招标控制价',
+  '控制价',
+  '最高投标限价',
+  '拦标价',
+  '采购最高限价',
+  '最高报价',
+];
+
+function amountFrom(text: string, labels: readonly string[], header: RegExp): ExtractedAmount | null {
+  const labeled = findLabeled(text, labels);
+  for (const { value, qualifier } of labeled) {
+    const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
+    if (amount) return amount;
+  }
+  // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere.
+  if (labeled.length > 0) return null;
+  const cells = columnValues(text, header);
+  if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
+  return null;
+}
+
+const PURCHASER_LABELS = [
+  '采购人',
+  '采购人名称',
+  '采购单位',
+  '采购单位名称',
+  '招标人',
+  '招标人名称',
+  '招标单位',
+  '建设单位',
+  '建设单位名称',
+  '项目业主',
+  '业主单位',
+  '项目单位',
+  '项目法人',
+];
+const AGENCY_LABELS = [
+  '采购代理机构',
+  '采购代理机构名称',
+  '代理机构',
+  '代理机构名称',
+  '招标代理机构',
+  '招标代理机构名称',
+  '招标代理',
+  '集中采购机构',
+  '集中采购机构名称',
+];
+
+/** The name in a contact section (`1.采购人信息\n名 称：…`). */
+function nameInBlock(
+  text: string,
+  role: 'purchaser' | 'agency',
+): { name: string | null; address: string | null } {
+  let name: string | null = null;
+  let address: string | null = null;
+  for (const block of contactBlocks(text)) {
+    if (block.role !== role) continue;
+    name ??= firstValue(
+      block.text,
+      ['名称', '单位名称', ...(role === 'purchaser' ? PURCHASER_LABELS : AGENCY_LABELS)],
+      cleanName,
+    );
+    address ??= firstValue(block.text, ['地址', '单位地址', '联系地址', '详细地址', '通讯地址'], cleanValue);
+    if (name && address) break;
+  }
+  return { name, address };
+}
+
+function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
+  const labeled = firstValue(text, labels, cleanName);
+  if (labeled) return labeled;
+  const inBlock = nameInBlock(text, role).name;
+  if (inBlock) return inBlock;
+  const sentence =
+    role === 'purchaser'
+      ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
+      : /(?:招标代理机构|采购代理机构|代理机构)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text);
+  if (sentence?.[1]) return cleanName(sentence[1]);
+  if (role === 'purchaser') {
+    const column = columnValues(text, /采购单位|采购人|建设单位|招标人/).map((cell) => cleanName(cell.value));
+    if (column[0] && column.every((name) => name === column[0])) return column[0];
+  }
+  return null;
+}
+
+const REGION_LABELS = [
+  '项目所在地',
+  '项目所在地区',
+  '项目所在行政区域',
+  '所在地区',
+  '所属地区',
+  '行政区域',
+  '行政区划',
+  '所属区域',
+  '建设地点',
+  '项目地点',
+  '项目建设地点',
+  '项目地址',
+  '实施地点',
+  '工程地点',
+  '区划',
+];
+const ADDRESS_LABELS = ['采购人地址', '招标人地址', '建设单位地址', '采购单位地址'];
+
+function extractApproval(
+  text: string,
+  title: string | null,
+  type: AnnouncementTypeCode | null,
+): ExtractedApproval | null {
+  const authority = firstValue(
+    text,
+    [
+      '审批机关',
+      '审批部门',
+      '审批单位',
+      '审批机构',
+      '核准机关',
+      '核准部门',
+      '备案机关',
+      '备案部门',
+      '批准机关',
+      '审批（核准、备案）机关',
+      '发证机关',
+      '发证机构',
+      '发证单位',
+    ],
+    cleanName,
+  );
+  const approvalCode = firstValue(
+    text,
+    ['审批代码', '项目代码', '项目统一代码', '投资项目代码', '项目审批代码'],
+    cleanCode,
+  );
+  const documentNumber = firstValue(
+    text,
+    [
+      '批准文号',
+      '批复文号',
+      '审批文号',
+      '核准文号',
+      '备案证号',
+      '备案编号',
+      '备案号',
+      '许可证号',
+      '许可证编号',
+      '施工许可证编号',
+      '施工许可证号',
+      '规划许可证号',
+      '规划许可证编号',
+      '证书编号',
+      '批文号',
+      '文号',
+    ],
+    cleanCode,
+  );
+  const stageText = firstValue(
+    text,
+    [
+      '审批事项',
+      '审批类型',
+      '事项名称',
+      '审批阶段',
+      '项目阶段',
+      '项目进展',
+      '办理事项',
+      '审批环节',
+      '审批内容',
+    ],
+    cleanValue,
+  );
+  const stage =
+    (stageText ? approvalStageOf(stageText) : null) ??
+    (type === 'sp' || type === 'nj' ? (title ? approvalStageOf(title) : null) : null);
+  if (!authority && !approvalCode && !documentNumber && !stage) return null;
+  if (type !== 'sp' && type !== 'nj' && !authority && !documentNumber) return null;
+  return { authority, approvalCode, documentNumber, stage };
+}
+
+function emptyFields(): ExtractedFields {
+  return {
+    title: null,
+    announcementType: null,
+    procurementMethod: null,
+    projectName: null,
+    projectCode: null,
+    budget: null,
+    ceilingPrice: null,
+    purchaser: null,
+    agency: null,
+    contacts: null,
+    deadlines: null,
+    winners: null,
+    region: null,
+    approval: null,
+  };
+}
+
+/** Runs one field reader; a reader that fails on odd input gives null for its field, never an exception. */
+function safely<T>(read: () => T | null): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the structured fields of one Chinese procurement notice from its raw text or HTML (ccgp.gov.cn and
+ * 公共资源交易 styles). Every field is null when the notice does not state it or masks it; odd input (empty,
+ * binary, huge) gives fields of null, never an exception. docs/data-format.md "Extracted fields".
+ */
+export function extractFields(input: string, options: ExtractOptions = {}): ExtractedFields {
+  if (typeof input !== 'string' || input.trim() === '') return emptyFields();
+  const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
+  const converted = safely(() => (html ? htmlToText(raw) : { text: raw, titles: [] }));
+  if (!converted) return emptyFields();
+  const text = safely(() => normalizeText(converted.text)) ?? '';
+  if (text === '') return emptyFields();
+
+  const title = safely(() => pickTitle(text, [options.title, ...converted.titles]));
+  const announcementType = safely(() => classifyAnnouncement(title, text));
+  const purchaser = safely(() => extractParty(text, 'purchaser', PURCHASER_LABELS));
+  const projectName = safely(() => extractProjectName(text, title));
+  const address = safely(
+    () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
+  );
+  const statedRegion = safely(() => findLabeled(text, REGION_LABELS).map((found) => found.value));
+
+  const approval = safely(() => extractApproval(text, title, announcementType));
+
+  return {
+    title,
+    announcementType,
+    procurementMethod: safely(() => classifyMethod(title, text, announcementType)),
+    projectName,
+    // An approval's code is the project's national investment-project code.
+    projectCode:
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ?? approval?.approvalCode ?? null,
+    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/)),
+    ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
+    purchaser,
+    agency: safely(() => extractParty(text, 'agency', AGENCY_LABELS)),
+    contacts: safely(() => extractContacts(text)),
+    deadlines:
+      announcementType === 'jg' || announcementType === 'nj' || announcementType === 'sp'
+        ? null
+        : safely(() => extractDeadlines(text)),
+    winners:
+      announcementType === 'jg' || announcementType === null ? safely(() => extractWinners(text)) : null,
+    region: safely(() => resolveRegion([...(statedRegion ?? []), address, purchaser, projectName, title])),
+    approval,
+  };
+}

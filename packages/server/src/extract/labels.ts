@@ -1,0 +1,202 @@
+/**
+ * Label/value reading over the normalised text (normalize.ts): `项目编号：ZJ-2025-001`, `名 称：…` (spaces
+ * inside labels), `预算金额（万元）：380`, a label cell and its value cell (`项目名称\t…`), and a value on the
+ * line after its label.
+ */
+
+export interface LabeledValue {
+  /** The label as written. */
+  label: string;
+  /** What stood in brackets after the label: `万元` in `预算金额（万元）`, `如有` in `最高限价（如有）`. */
+  qualifier: string;
+  value: string;
+  /** Offset of the label in the text. */
+  index: number;
+  /** Offset of the value in the text (the line after the label's when the value stands there). */
+  valueIndex: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `名称` → `名[ ]*称`: notices pad labels with spaces (`名 称`, `地　址`). */
+export function labelSource(label: string): string {
+  return [...label].map(escapeRegExp).join('[ ]*');
+}
+
+/** Numbering that may stand before a label: `1.` `1、` `（一）` `(2)` `一、` `①`. */
+const NUMBERING = String.raw`(?:(?:[（(]?[一二三四五六七八九十\d]{1,3}[)）.、．]|[①-⑳])[ ]*)*`;
+
+const LABEL_CACHE = new Map<string, RegExp>();
+
+function labelRegExp(labels: readonly string[]): RegExp {
+  const key = labels.join('|');
+  let pattern = LABEL_CACHE.get(key);
+  if (!pattern) {
+    // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
+    const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
+    pattern = new RegExp(
+      String.raw`(?:^|(?<=[\n\t，。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*([:：]|\t)[ ]*`,
+      'g',
+    );
+    LABEL_CACHE.set(key, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`. */
+function cutAtNextLabel(value: string): string {
+  const next =
+    /[ ]+(?=[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])/.exec(value);
+  return (next ? value.slice(0, next.index) : value).trim();
+}
+
+/** Whether a line starts with a label of its own (so it is not the value of the line before). */
+function startsWithLabel(line: string): boolean {
+  return /^[^\t：:]{1,16}[：:]/.test(line) || /^[一二三四五六七八九十]+[、.．]/.test(line);
+}
+
+/**
+ * Values, cells and lines are read at most this far: no label's value is longer, and a pathological line (a
+ * label repeated 40,000 times) stays linear to read.
+ */
+const MAX_LINE_READ = 400;
+
+/** Where the line holding `index` ends (its `\n`, the end of the text, or MAX_LINE_READ further). */
+export function lineEndAfter(text: string, index: number): number {
+  const end = text.indexOf('\n', index);
+  const limit = Math.min(text.length, index + MAX_LINE_READ);
+  return end === -1 || end > limit ? limit : end;
+}
+
+/** Where the line holding `index` starts (after its `\n`, or at most MAX_LINE_READ back). */
+export function lineStartBefore(text: string, index: number): number {
+  const from = Math.max(0, index - MAX_LINE_READ);
+  const start = text.slice(from, index).lastIndexOf('\n');
+  return start === -1 ? from : from + start + 1;
+}
+
+/** A table header cell (`供应商地址`, `中标金额（元）`): what stands beside a header is another header, not a value. */
+const HEADER_CELL =
+  /^[\u4e00-\u9fa5（）()]{0,10}(?:名称|地址|金额|报价|价格|编号|序号|备注|内容|数量|单位|时间|日期|方式|包号|标段|排名|名次)(?:[（(](?:元|万元)[）)])?$/;
+
+/**
+ * A label followed by a tab is a label cell only in a label/value table: the label at an even cell of a row with
+ * an even number of cells (`项目名称\t…` or `项目编号\t…\t项目名称\t…`), and its neighbour not a header itself.
+ * The header row of a data table (`序号\t包号\t供应商名称\t…`) is not.
+ */
+function isLabelCell(text: string, labelIndex: number, value: string): boolean {
+  const lineStart = lineStartBefore(text, labelIndex);
+  const lineEnd = lineEndAfter(text, labelIndex);
+  const line = text.slice(lineStart, lineEnd);
+  const cells = line.split('\t');
+  const cellIndex = text.slice(lineStart, labelIndex).split('\t').length - 1;
+  return cells.length % 2 === 0 && cellIndex % 2 === 0 && !HEADER_CELL.test(value.trim());
+}
+
+/**
+ * Every value given under one of the labels, in text order. A label followed by a tab takes the next cell; a
+ * label with an empty value takes the next line when that line is not a label itself.
+ */
+export function findLabeled(
+  text: string,
+  labels: readonly string[],
+  from = 0,
+  to = text.length,
+): LabeledValue[] {
+  const pattern = labelRegExp(labels);
+  const scope = text.slice(0, to);
+  pattern.lastIndex = from;
+  const results: LabeledValue[] = [];
+  for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+    const [whole, label = '', qualifier = '', separator] = match;
+    const valueStart = match.index + whole.length;
+    const lineEnd = lineEndAfter(scope, valueStart);
+    const rest = scope.slice(valueStart, lineEnd);
+    let value: string;
+    let valueIndex = valueStart;
+    if (separator === '\t') {
+      value = rest.split('\t')[0] ?? '';
+      if (!isLabelCell(scope, match.index, value)) {
+        pattern.lastIndex = match.index + Math.max(1, whole.length);
+        continue;
+      }
+    } else {
+      const cells = rest.split('\t');
+      value = cells[0] ?? '';
+      if (value.trim() === '' && cells.length > 1) {
+        value = cells[1] ?? '';
+        valueIndex = valueStart + (cells[0]?.length ?? 0) + 1;
+      }
+    }
+    if (value.trim() === '' && scope[lineEnd] === '\n' && !rest.includes('\t')) {
+      const nextLine = scope.slice(lineEnd + 1, lineEndAfter(scope, lineEnd + 1));
+      if (!startsWithLabel(nextLine)) {
+        value = nextLine.split('\t')[0] ?? '';
+        valueIndex = lineEnd + 1;
+      }
+    }
+    results.push({
+      label: label.replace(/ /g, ''),
+      qualifier: qualifier.trim(),
+      value: cutAtNextLabel(value),
+      index: match.index,
+      valueIndex,
+    });
+    // Continue right after the label: its value may hold the next label (`项目编号：\t项目名称：…`).
+    pattern.lastIndex = match.index + Math.max(1, whole.length);
+  }
+  return results;
+}
+
+/** The lines of a text with their offsets. */
+export function linesOf(text: string): { line: string; index: number }[] {
+  const lines: { line: string; index: number }[] = [];
+  let index = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ line, index });
+    index += line.length + 1;
+  }
+  return lines;
+}
+
+/** A top-level heading of a notice: `一、项目基本情况`, `七、对本次招标提出询问…`, `1. 招标条件`, `第一章`. */
+export function isTopHeading(line: string): boolean {
+  return /^(?:[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十]+[章节部分]|\d{1,2}[、.．](?!\d)\s*[\u4e00-\u9fa5]{2,14}$)/.test(
+    line.trim(),
+  );
+}
+
+export interface ColumnValue {
+  /** The header cell, e.g. `预算金额（万元）`. */
+  header: string;
+  value: string;
+  /** The data row's position among its table's rows (0 = first data row). */
+  row: number;
+}
+
+const HEADER_LIKE = /^[\u4e00-\u9fa5（）()A-Za-z/、\s]{1,16}$/;
+
+/**
+ * Values of a column table: a header row of at least three short label cells followed by data rows with the
+ * same number of cells. Answers each data row's cell under the first header matching `header`, in order.
+ */
+export function columnValues(text: string, header: RegExp): ColumnValue[] {
+  const rows = text.split('\n').map((line) => line.split('\t'));
+  const values: ColumnValue[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const head = rows[i] ?? [];
+    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell))) continue;
+    const column = head.findIndex((cell) => header.test(cell));
+    if (column === -1) continue;
+    let j = i + 1;
+    // Trailing empty cells (an empty 备注) are dropped by the normalisation: a row may be shorter than its header.
+    const inTable = (row: string[] | undefined) =>
+      !!row && row.length > Math.max(1, column) && row.length <= head.length;
+    for (; j < rows.length && inTable(rows[j]); j += 1) {
+      values.push({ header: head[column] ?? '', value: rows[j]?.[column] ?? '', row: j - i - 1 });
+    }
+    i = j - 1;
+  }
+  return values;
+}

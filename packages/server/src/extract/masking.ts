@@ -1,0 +1,28 @@
+/**
+ * Sites hide what they sell to members, and notices refer to attachments instead of stating a value. Such a
+ * value must give null, never the placeholder or part of it (a name with `***` in it, a phone cut short).
+ */
+const MASK_PATTERNS: readonly RegExp[] = [
+  /[*＊]{2,}/, // ****, 138****1234, 杭州市***医院
+  /[×xX]{3,}/, // ×××, XXX placeholders
+  /[?？]{3,}/,
+  /[●○■□▇█]{2,}/,
+  /[（(]\s*略\s*[）)]/, // (略)（略）
+  /^\s*略\s*$/,
+  /点击查看|点此查看|查看详情|点击(?:获取|下载|显示)/,
+  /登录后(?:查看|可见|显示)|登录查看|请(?:先)?登录|注册后(?:查看|可见)/,
+  /会员(?:可见|查看|专享)|(?:VIP|vip)(?:可见|查看|专享)|付费(?:查看|可见)|开通会员/,
+  /详见(?:附件|招标文件|采购文件|磋商文件|谈判文件|询价文件|公告|正文|原文|文件)/,
+  /见附件|附件(?:中|内)?(?:详见|查看)/,
+  /已隐藏|隐藏信息|信息保密|内容已屏蔽/,
+];
+
+/** Whether a value is a mask or a reference instead of the value itself. */
+export function isMasked(value: string): boolean {
+  return MASK_PATTERNS.some((pattern) => pattern.test(value));
+}
+
+/** Values that say "nothing here": 无, 暂无, /, — … */
+export function isEmptyValue(value: string): boolean {
+  return /^[\s/\\—–\-_.。,，;；:：]*$|^(?:无|暂无|不详|待定|空|null|none|n\/a|\/|-)$/i.test(value.trim());
+}

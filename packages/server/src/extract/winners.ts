@@ -1,0 +1,152 @@
+import { parseAmount, unitFromLabel } from './amount';
+import { cleanName } from './clean';
+import { findLabeled, linesOf } from './labels';
+import type { ExtractedWinner } from './types';
+
+const SUPPLIER_HEADER =
+  /供应商名称|中标(?:供应商|人|单位)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
+const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价/;
+const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同包/;
+const RANK_HEADER = /排名|名次|排序|候选人顺序/;
+
+/** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
+const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人)?|第一名?|一)$/;
+
+/** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
+function winnersFromTables(text: string): ExtractedWinner[] {
+  const lines = linesOf(text).map(({ line }) => line.split('\t'));
+  const winners: ExtractedWinner[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const header = lines[i] ?? [];
+    if (header.length < 2) continue;
+    const supplierColumn = header.findIndex((cell) => SUPPLIER_HEADER.test(cell) && !/地址/.test(cell));
+    const amountColumn = header.findIndex(
+      (cell, index) => index !== supplierColumn && AMOUNT_HEADER.test(cell) && !/率/.test(cell),
+    );
+    if (supplierColumn === -1 || amountColumn === -1) continue;
+    const lotColumn = header.findIndex((cell) => LOT_HEADER.test(cell) && !/名称/.test(cell));
+    const lotNameColumn = lotColumn === -1 ? header.findIndex((cell) => LOT_HEADER.test(cell)) : -1;
+    const rankColumn = header.findIndex((cell) => RANK_HEADER.test(cell));
+    const labelUnit = unitFromLabel(header[amountColumn] ?? '');
+    let j = i + 1;
+    for (; j < lines.length; j += 1) {
+      const row = lines[j] ?? [];
+      if (row.length < Math.max(supplierColumn, amountColumn) + 1 || row.length > header.length) break;
+      if (rankColumn !== -1 && !FIRST_RANK.test((row[rankColumn] ?? '').trim())) continue;
+      const supplier = cleanName(row[supplierColumn] ?? '');
+      if (!supplier) continue;
+      const lotCell = row[lotColumn === -1 ? lotNameColumn : lotColumn]?.trim();
+      winners.push({
+        lot: lotCell ? lotCell : null,
+        supplier,
+        amount: parseAmount(row[amountColumn] ?? '', labelUnit),
+      });
+    }
+    i = j - 1;
+  }
+  return winners;
+}
+
+const SUPPLIER_LABELS = [
+  '中标供应商名称',
+  '中标供应商',
+  '成交供应商名称',
+  '成交供应商',
+  '中标（成交）供应商名称',
+  '中标(成交)供应商名称',
+  '中标（成交）供应商',
+  '中标(成交)供应商',
+  '供应商名称',
+  '中标人',
+  '中标人名称',
+  '中标单位',
+  '中标单位名称',
+  '成交单位',
+  '成交人',
+  '成交人名称',
+  '第一中标候选人',
+  '第一名中标候选人',
+  '第一成交候选人',
+  '中标候选人第一名',
+];
+/** Other candidates end the first one's scope (its amount stands before theirs). */
+const OTHER_CANDIDATE_LABELS = [
+  '第二中标候选人',
+  '第三中标候选人',
+  '第二名中标候选人',
+  '第三名中标候选人',
+  '第二成交候选人',
+  '第三成交候选人',
+];
+const AMOUNT_LABELS = [
+  '中标金额',
+  '成交金额',
+  '中标（成交）金额',
+  '中标(成交)金额',
+  '中标价',
+  '中标价格',
+  '中标总价',
+  '成交价',
+  '成交价格',
+  '成交总价',
+  '中标报价',
+  '成交报价',
+  '投标报价',
+  '最终报价',
+  '合同金额',
+  '中标（成交）价格',
+];
+
+/** Where a lot starts: `包1：`, `第二标段`, `标段一`, `（一）1包`, `包号：2`, `合同包1`. */
+const LOT_MARKER =
+  /(?:^|(?<=[\n\t；;。]))[ ]*(?:[（(][一二三四五六七八九十\d]+[)）][ ]*)?((?:第[一二三四五六七八九十\d]+|[一二三四五六七八九十\d]+)(?:包|标段|标包|分包|合同包)|(?:包|标段|标包|分包|合同包|采购包)[ ]*[一二三四五六七八九十\d]+|(?:包号|标段号|标包号|分包号)[ ]*[:：][ ]*[A-Za-z\d一二三四五六七八九十]+)/g;
+
+function lotName(marker: string): string {
+  return marker.replace(/^(?:包号|标段号|标包号|分包号)[ ]*[:：][ ]*/, '').trim();
+}
+
+/** Winners stated as labels (`中标供应商：…` `中标金额：…`), each under the lot marker before it. */
+function winnersFromLabels(text: string): ExtractedWinner[] {
+  const lots = [...text.matchAll(LOT_MARKER)].map((match) => ({
+    at: match.index ?? 0,
+    lot: lotName(match[1] ?? ''),
+  }));
+  const suppliers = findLabeled(text, SUPPLIER_LABELS);
+  const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
+  const amounts = findLabeled(text, AMOUNT_LABELS);
+  const winners: ExtractedWinner[] = [];
+  const seenLots = new Set<string | null>();
+  suppliers.forEach((found, k) => {
+    const supplier = cleanName(found.value);
+    if (!supplier) return;
+    const lotIndex = lots.filter((lot) => lot.at <= found.index).at(-1);
+    const lot = lotIndex?.lot ?? null;
+    // A result names one winner per lot: the first mention wins (a later summary repeats it).
+    if (seenLots.has(lot)) return;
+    const nextBoundary = Math.min(
+      suppliers[k + 1]?.index ?? Number.POSITIVE_INFINITY,
+      others.find((other) => other.index > found.index)?.index ?? Number.POSITIVE_INFINITY,
+      lots.find((other) => other.at > found.index)?.at ?? Number.POSITIVE_INFINITY,
+    );
+    const previousBoundary = Math.max(suppliers[k - 1]?.index ?? -1, lotIndex?.at ?? -1);
+    const amountAfter = amounts.find((amount) => amount.index > found.index && amount.index < nextBoundary);
+    const amountBefore = amounts
+      .filter((amount) => amount.index < found.index && amount.index > previousBoundary)
+      .at(-1);
+    const amount = amountAfter ?? amountBefore;
+    seenLots.add(lot);
+    winners.push({
+      lot,
+      supplier,
+      amount: amount ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier}）`)) : null,
+    });
+  });
+  return winners;
+}
+
+/** Winners per lot: a result table when there is one, otherwise labelled values. Null when none is named. */
+export function extractWinners(text: string): ExtractedWinner[] | null {
+  const fromTables = winnersFromTables(text);
+  const winners = fromTables.length > 0 ? fromTables : winnersFromLabels(text);
+  return winners.length > 0 ? winners : null;
+}
