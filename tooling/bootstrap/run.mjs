@@ -56,7 +56,9 @@ function installFingerprint() {
 function run(command, args, env) {
   const result = spawnSync(command, args, {
     cwd: root,
-    stdio: 'inherit',
+    // Preparation (install, build) reports on stderr: stdout belongs to the last step, whose output may be data
+    // (`npm run -s tender -- corpus … > file.ndjson`, `… extract FILE > fields.json`).
+    stdio: ['inherit', 2, 'inherit'],
     env,
     shell: process.platform === 'win32',
   });

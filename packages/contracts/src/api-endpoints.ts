@@ -27,7 +27,28 @@ import {
   messageLoginEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
+import {
+  jumpPermissionEndpoint,
+  listMemberUpgradeEndpoint,
+  memberListEndpoint,
+  memberPrivilegeListEndpoint,
+  memberTypeListEndpoint,
+} from './endpoints/membership';
 import { listMenuEndpoint } from './endpoints/menus';
+import {
+  authGetProjectMonitorPermissionEndpoint,
+  designedCountSeeAuthEndpoint,
+  downloadAnnouncementAuthEndpoint,
+  downloadAttachmentsAuthEndpoint,
+  getDetailLinkPermissionEndpoint,
+  getPermissionNumEndpoint,
+  getProjectMonitorPermissionEndpoint,
+  improveInformationAuthEndpoint,
+  pcLoginAuthEndpoint,
+  preProjectDetailAuthEndpoint,
+  shenPiProjectAuthEndpoint,
+  toubiaoPredictAuthEndpoint,
+} from './endpoints/permissions';
 import {
   checkPerfectInfoEndpoint,
   getOrInitPreferenceEndpoint,
@@ -84,4 +105,23 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   enterpriseAccountUpdateEndpoint,
   // Menus (spec §2 route guard, §7 `userMenu/listMenu`)
   listMenuEndpoint,
+  // Membership levels and service periods (spec §2 membership modal, 服务期明细; §7 Membership and orders)
+  memberListEndpoint,
+  memberTypeListEndpoint,
+  memberPrivilegeListEndpoint,
+  jumpPermissionEndpoint,
+  listMemberUpgradeEndpoint,
+  // Permission checks (spec §6 permission gates, §7 Permission checks); refusals: code 403, data.type = dialog
+  pcLoginAuthEndpoint,
+  preProjectDetailAuthEndpoint,
+  designedCountSeeAuthEndpoint,
+  shenPiProjectAuthEndpoint,
+  improveInformationAuthEndpoint,
+  getDetailLinkPermissionEndpoint,
+  downloadAnnouncementAuthEndpoint,
+  downloadAttachmentsAuthEndpoint,
+  toubiaoPredictAuthEndpoint,
+  getPermissionNumEndpoint,
+  getProjectMonitorPermissionEndpoint,
+  authGetProjectMonitorPermissionEndpoint,
 ];

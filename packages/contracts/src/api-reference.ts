@@ -74,6 +74,15 @@ const ACCESS_TEXT = {
   user: '需登录且资料已完善',
 } as const;
 
+/** The `data` of an endpoint's refusals, with its named parts spelled out once. */
+function renderErrorData(schema: z.ZodType): string[] {
+  const data = toJsonSchema(schema, 'output');
+  return [
+    `拒绝时 data：\`${shape(data)}\``,
+    ...Object.entries(data.$defs ?? {}).map(([name, part]) => `\n其中 \`${name}\`：\`${shape(part)}\``),
+  ];
+}
+
 function renderEndpoint(endpoint: EndpointDefinition): string {
   const request = toJsonSchema(endpoint.request, 'input');
   const response = toJsonSchema(endpoint.response, 'output');
@@ -117,6 +126,7 @@ function renderEndpoint(endpoint: EndpointDefinition): string {
     '|---|---|',
     '| 200 | 成功 |',
     ...errors.map((error) => `| ${error.code} | ${error.when} |`),
+    ...(endpoint.errorData ? ['', ...renderErrorData(endpoint.errorData)] : []),
   ].join('\n');
 }
 

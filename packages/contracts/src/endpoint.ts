@@ -28,6 +28,8 @@ export interface EndpointDefinition<
   request: TRequest;
   response: TResponse;
   errors?: readonly EndpointError[];
+  /** The `data` the refusals in `errors` carry, when they carry any (e.g. the permission dialog to open). */
+  errorData?: z.ZodType;
 }
 
 export function defineEndpoint<TRequest extends z.ZodType, TResponse extends z.ZodType>(

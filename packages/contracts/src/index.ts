@@ -72,8 +72,40 @@ export {
   SMS_PURPOSES,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
+export type { MemberLevel, MembershipRow, MemberType, PrivilegeRow } from './endpoints/membership';
+export {
+  jumpPermissionEndpoint,
+  listMemberUpgradeEndpoint,
+  memberLevelSchema,
+  memberListEndpoint,
+  memberPrivilegeListEndpoint,
+  membershipRowSchema,
+  memberTypeListEndpoint,
+  memberTypeSchema,
+  privilegeRowSchema,
+} from './endpoints/membership';
 export type { MenuItem } from './endpoints/menus';
 export { listMenuEndpoint, MENU_GROUP_COMPONENT, menuItemSchema } from './endpoints/menus';
+export type { BrandFeature, GatePass, GateRefusal } from './endpoints/permissions';
+export {
+  authGetProjectMonitorPermissionEndpoint,
+  BRAND_FEATURES,
+  designedCountSeeAuthEndpoint,
+  downloadAnnouncementAuthEndpoint,
+  downloadAttachmentsAuthEndpoint,
+  gatePassSchema,
+  gateRefusalSchema,
+  getDetailLinkPermissionEndpoint,
+  getPermissionNumEndpoint,
+  getProjectMonitorPermissionEndpoint,
+  improveInformationAuthEndpoint,
+  paidMemberCodeSchema,
+  pcLoginAuthEndpoint,
+  preProjectDetailAuthEndpoint,
+  privilegeKeySchema,
+  shenPiProjectAuthEndpoint,
+  toubiaoPredictAuthEndpoint,
+} from './endpoints/permissions';
 export type { UploadedFile, User } from './endpoints/user';
 export {
   AVATAR_MAX_BYTES,

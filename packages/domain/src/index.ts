@@ -157,17 +157,29 @@ export {
   remainingPrivilegeUses,
 } from './membership/privilege';
 export {
+  areasCoverProvince,
+  normalizeServiceAreas,
+  type RegionalServiceEvent,
+  type RegionalServicePurchase,
+  serviceAreasAt,
+} from './membership/service-areas';
+export {
   activeMemberLevelAt,
+  applyServiceEvent,
   applyServicePurchase,
+  applyServiceRevocation,
   buildServiceTimeline,
   EMPTY_SERVICE_TIMELINE,
   membershipExpiry,
   projectedExpiry,
   remainingServiceMs,
+  type ServiceEvent,
   type ServicePeriodRow,
   type ServicePeriodSegment,
   type ServicePurchase,
+  type ServiceRevocation,
   type ServiceTimeline,
+  serviceEventTime,
   servicePeriodRows,
 } from './membership/service-period';
 // ── Messages ───────────────────────────────────────────────────────────────────────────────────────
@@ -192,13 +204,17 @@ export {
   PAGE_CLOSING_DIALOG_TYPES,
   PERMISSION_DIALOG_TYPES,
   type PermissionDialogCloseAction,
+  type PermissionDialogInput,
   type PermissionDialogType,
   permissionDialogCloseAction,
+  permissionDialogMessage,
   permissionJumpLanding,
   routeAfterProjectQuery,
   SUBSCRIBE_BIDDING_PATH,
   SUBSCRIBE_UPFRONT_PATH,
   type SubscribeRouteName,
+  type UsedUpVariant,
+  usedUpVariant,
 } from './permission/permission-dialog';
 // ── Search ─────────────────────────────────────────────────────────────────────────────────────────
 export {

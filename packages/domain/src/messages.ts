@@ -60,6 +60,27 @@ export const messages = {
     /** spec §8 HTTP errors: network error without a response. */
     networkError: '网络异常，请检查网络连接是否正常！',
   },
+  permission: {
+    /** spec §8 Permission dialog messages (paraphrased): the member dialog. */
+    member: '您的会员权限不足！升级会员即可解锁该功能',
+    /** spec §8 (paraphrased): the exportPermission dialog. */
+    exportPermission: '您暂无导出数据的权限，升级会员即可导出',
+    /** spec §8 (paraphrased): the pcUse dialog. */
+    pcUse: '您当前的会员暂无PC端使用权限！',
+    /** spec §8 (paraphrased): the unPay dialog. */
+    unPay: '暂不支持在线开通会员',
+    /** spec §8 (paraphrased): the usedUp dialog, download variant. */
+    usedUpDownload: '您今日的公告下载次数已达上限，请明日再下载',
+    /** spec §8 (paraphrased): the usedUp dialog for members. */
+    usedUpMember: '您今日的查看次数已用完',
+    /** spec §8 (paraphrased): the usedUp dialog for non-members (free trial). */
+    usedUpFreeTrial: '您的免费试用次数已用完！',
+    /** spec §8 (paraphrased): the noData dialog. */
+    noData: '根据您的筛选条件未匹配到数据，请重新设置条件',
+    /** spec §8 (paraphrased): 'Your member region is X; this information is in Y, you have not opened it…'. */
+    singleProvice: (memberProvince: string, province: string) =>
+      `您的会员地区为${memberProvince}，该信息属于${province}，您未开通，无法查看`,
+  },
   table: {
     /** spec §2 Shared screen parts: placeholder for empty cells. */
     emptyCell: '-',

@@ -10,8 +10,11 @@ import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
 import type { Database } from './db/database';
 import { enterpriseRoutes } from './enterprise/routes';
+import { gateRoutes } from './gates/routes';
+import type { Readiness } from './health/readiness';
 import { healthRoutes } from './health/routes';
 import { BusinessError } from './http/business-error';
+import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { tenantService } from './tenants/service';
@@ -32,6 +35,8 @@ export interface ServerDependencies {
   sms?: SmsProvider;
   /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
   trustProxy?: boolean | string;
+  /** `/healthz` answers `starting` until this is ready (cli/start.ts: the demo corpus loads after listening). */
+  readiness?: Readiness;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -72,6 +77,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   healthRoutes(
     app,
     dependencies.sites.map((site) => site.id),
+    dependencies.readiness,
   );
   await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
   catalogRoutes(app, dependencies.db, routeDependencies);
@@ -84,7 +90,9 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
   });
   enterpriseRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  menuRoutes(app, { ...routeDependencies, db: dependencies.db });
+  menuRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  membershipRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  gateRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
 
   return app;
 }

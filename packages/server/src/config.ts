@@ -20,6 +20,8 @@ export interface ServerConfig {
   smsProvider: SmsProviderName;
   /** `TRUST_PROXY`: Fastify's trustProxy — true, or the proxies' addresses/CIDRs separated by commas. */
   trustProxy: boolean | string;
+  /** `DEMO_SIZE`: demo items generated on the database's first start (default 20000; 0 for none). */
+  demoSize: number;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -36,6 +38,10 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     throw new Error(`SMS_PROVIDER 不支持 "${smsProvider}"，可选：${SMS_PROVIDERS.join('、')}`);
   }
   const trustProxy = env.TRUST_PROXY?.trim() ?? '';
+  const demoSize = Number(env.DEMO_SIZE?.trim() || 20_000);
+  if (!Number.isSafeInteger(demoSize) || demoSize < 0) {
+    throw new Error(`DEMO_SIZE 必须是非负整数（0 表示不加载演示数据），当前为 "${env.DEMO_SIZE}"`);
+  }
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -47,5 +53,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     smsProvider: smsProvider as SmsProviderName,
     trustProxy:
       trustProxy === '' || trustProxy === 'false' ? false : trustProxy === 'true' ? true : trustProxy,
+    demoSize,
   };
 }

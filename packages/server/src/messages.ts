@@ -2,6 +2,7 @@
 export const messages = {
   notFound: '请求的地址不存在，请检查链接是否正确',
   serverError: '服务器出错，请稍后再试',
+  healthStarting: '服务正在启动（首次启动正在加载演示数据），请稍候',
   unknownBrand: (brand: string) => `参数 brand：品牌 "${brand}" 不存在，请检查访问地址`,
   badRequestBody: (fastifyCode: string | undefined) => {
     switch (fastifyCode) {
@@ -75,6 +76,108 @@ export const messages = {
     userNotFound: (userId: number) => `用户 ${userId} 在该品牌下不存在`,
     defaultName: '未命名企业',
   },
+  /** Member levels, memberships and the membership modal (src/membership). */
+  membership: {
+    /** spec §1: putong is tagged 未开通 (memberName of a user without a paid level). */
+    notOpened: '未开通',
+    onlyPrimaryBuys: '仅支持主账号购买会员',
+    subAccountRevoke: '子账号使用所在企业的会员，请对企业主账号操作',
+    nothingToRevoke: '该账号没有可撤销的会员',
+    unknownLevel: (code: string) => `会员等级 ${code} 在该品牌下不存在`,
+    notPaidLevel: (code: string) => `会员等级只能是 toubiaotong、qiyetong、qiye 之一，收到 ${code}`,
+    badMonths: '购买月数应为 1—120 之间的整数',
+    unknownArea: (area: string) =>
+      `地区“${area}”不是省级地区名称（例如 广东省、广西壮族自治区），或使用“全国”`,
+    /** The comparison table of the membership modal (spec §2): sections, row labels and cell texts. */
+    table: {
+      groups: { daily: '每日可查看信息', subscriptions: '订阅', monitoring: '监控', features: '功能' },
+      rows: {
+        watchZhaobiao: '招标信息',
+        watchDesignedProject: '拟建项目',
+        shenPiProject: '审批项目',
+        purchaseDetail: '采购意向',
+        preProjectDetail: '前期商机',
+        subscribeZhaobiao: '招标订阅',
+        subscribeZhongbiao: '中标订阅',
+        preProjectSubscribe: '前期商机订阅',
+        subscribeDesignedProject: '拟建项目订阅',
+        companyMonitor: '企业监控',
+        projectMonitor: '项目监控',
+        downloadExpansion: '附件下载',
+        detailLink: '查看原文链接',
+        havePcLogin: 'PC端查看',
+        downloadAnnouncement: '公告正文下载',
+        watchDesignedProjectConnector: '拟建项目联系方式',
+        downloadProject: '数据导出',
+        projectAnalyzer: '项目分析',
+        toubiaoPredict: '潜在投标人预测',
+        watchCompanyDetail: '企业详情',
+        bussinessAnalyzer: '合作供应商/业主',
+        watchCompanyPhoneBook: '企业通讯录',
+      },
+      unlimited: '无限',
+      notSupported: '不支持',
+      supported: '支持',
+      perDay: (count: number, unit: string) => `${count}${unit}/天`,
+      freeTrialPerDay: (count: number, unit: string) => `免费试用${count}${unit}/天`,
+      total: (count: number, unit: string) => `${count}${unit}`,
+      groupsWithWords: (groups: string, words: string) => `${groups}组，每组${words}个词`,
+      unlimitedCount: '不限',
+      units: { item: '条', time: '次', company: '家', project: '个', group: '组' },
+    },
+  },
+  /** The permission gates (src/gates). */
+  gates: {
+    itemNotFound: '该信息不存在或已删除',
+    featureHidden: '当前平台未开放该功能',
+  },
+  /** tender-server member … / privilege … (src/membership/commands.ts): operators read these. */
+  memberCli: {
+    memberUsage: [
+      '用法：',
+      '  tender-server member grant  [--brand 品牌] --mobile 手机号 --level toubiaotong|qiyetong|qiye --months 月数 [--areas 广东省,广西壮族自治区|全国]',
+      '  tender-server member revoke [--brand 品牌] --mobile 手机号 [--level 等级（不填则撤销全部等级）]',
+      '  tender-server member show   [--brand 品牌] --mobile 手机号',
+    ].join('\n'),
+    privilegeUsage: [
+      '用法：',
+      '  tender-server privilege set  [--brand 品牌] --level putong|toubiaotong|qiyetong|qiye --key 权限键 --value 值',
+      '  tender-server privilege list [--brand 品牌]',
+      '值：-1 或 true 为不限，0 或 false 为不支持，正整数为额度（每日或总数）。',
+    ].join('\n'),
+    unknownSubcommand: (name: string) => `未知子命令 "${name}"`,
+    missingOption: (option: string) => `缺少参数 --${option}`,
+    badOption: (detail: string) => `参数有误：${detail}`,
+    chooseBrand: (brands: string) => `有多个品牌，请用 --brand 指定：${brands}`,
+    noBrand: '数据库中还没有任何品牌，请先启动一次服务（start）创建品牌',
+    unknownBrand: (brand: string) => `品牌 ${brand} 不存在`,
+    userNotFound: (brand: string, mobile: string) =>
+      `品牌 ${brand} 下没有手机号为 ${mobile} 的账号（用户需先登录一次）`,
+    badValue: (value: string) => `权限值 ${value} 无效：应为 -1、true、false 或不小于 0 的整数`,
+    unknownKey: (key: string) => `未知权限键 ${key}`,
+    granted: (level: string, months: number, areas: string) =>
+      `已开通：${level} ${months} 个月，地区：${areas}`,
+    enterpriseCreated: (name: string) => `已为该账号创建企业“${name}”（企业版会员由主账号与子账号共享）`,
+    revoked: (levels: string) => `已撤销：${levels}`,
+    before: (text: string) => `变更前：${text}`,
+    after: (text: string) => `变更后：${text}`,
+    account: (mobile: string, userId: number, brand: string) =>
+      `账号 ${mobile}（用户编号 ${userId}，品牌 ${brand}）`,
+    current: (name: string, code: string, pc: boolean) =>
+      `当前等级：${name}（${code}），PC 端：${pc ? '可用' : '不可用'}`,
+    enterpriseRole: (role: string, name: string) => `企业：${name}（${role}）`,
+    primaryRole: '主账号',
+    subRole: '子账号',
+    noEnterprise: '企业：无（个人账号）',
+    periodsHeader: '服务期明细：',
+    noPeriods: '  （无，普通用户）',
+    period: (name: string, active: boolean, expires: string, areas: string) =>
+      `  ${name}${active ? '（正在使用中）' : ''} 到期 ${expires}，地区：${areas}`,
+    summary: (name: string, expires: string | undefined) => (expires ? `${name}，到期 ${expires}` : name),
+    privilegeChanged: (brand: string, level: string, key: string, before: string, after: string) =>
+      `品牌 ${brand} 的 ${level} ${key}：${before} → ${after}`,
+    privilegeHeader: (brand: string) => `品牌 ${brand} 的会员权限（-1/true 不限，0/false 不支持）：`,
+  },
   /** The NDJSON importer, the demo corpus and the corpus command (src/ingest, src/corpus): operators read these. */
   ingest: {
     required: '缺少必填字段',
@@ -130,7 +233,7 @@ export const messages = {
     interrupted: (line: number) => `导入已中断：已提交到第 ${line} 行。再次运行同一命令会从下一行继续。`,
     badBatchSize: '--batch-size 应为 1—5000 之间的整数',
     corpusUsage:
-      '用法：tender-server corpus --size <条数> [--seed <种子>] [--until YYYY-MM-DD] > 文件.ndjson',
+      '用法：tender-server corpus --size <条数> [--seed <种子>] [--until YYYY-MM-DD] [--out 文件.ndjson]（不给 --out 时写到标准输出）',
     badSize: '--size 应为非负整数',
     badUntil: '--until 应为 YYYY-MM-DD 格式的有效日期',
     unknownOption: (detail: string) => `参数有误：${detail}`,

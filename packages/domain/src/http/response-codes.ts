@@ -14,6 +14,8 @@ export const RESPONSE_CODES = {
   UNAUTHORIZED: 401,
   /** Our server: a gate or ownership check refused the call. */
   FORBIDDEN: 403,
+  /** Our server: the item a call names (an announcement, a project) does not exist. */
+  NOT_FOUND: 404,
   /** spec §8: the same account logged in on another device. */
   LOGGED_IN_ELSEWHERE: 4011,
   /** spec §8: the profile must be completed at /perfect. */

@@ -33,7 +33,7 @@ export interface ServicePeriodSegment {
 export interface ServiceTimeline {
   /** Sorted, non-overlapping, non-empty; adjacent segments of one level are merged. */
   segments: readonly ServicePeriodSegment[];
-  /** Time of the latest purchase applied; purchases must come in time order. */
+  /** Time of the latest purchase (or revocation) applied; events must come in time order. */
   lastPurchaseAt: number | undefined;
 }
 
@@ -51,6 +51,23 @@ export interface ServicePeriodRow {
   isActive: boolean;
   /** When this level's time runs out, given the purchases so far (paused time included). */
   expiresAt: number;
+}
+
+/**
+ * An operator withdrawing a level at `revokedAt` (epoch ms): its remaining time is gone from then on, and the
+ * levels below it move up exactly as if it had run out.
+ */
+export interface ServiceRevocation {
+  level: PaidMemberCode;
+  revokedAt: number;
+}
+
+/** What the timeline is replayed from: purchases (grants) and revocations, in time order. */
+export type ServiceEvent = ServicePurchase | ServiceRevocation;
+
+/** When an event happened. */
+export function serviceEventTime(event: ServiceEvent): number {
+  return 'revokedAt' in event ? event.revokedAt : event.purchasedAt;
 }
 
 /** A user who never bought anything. */
@@ -132,23 +149,60 @@ export function applyServicePurchase(timeline: ServiceTimeline, purchase: Servic
   remaining.set(level, (remaining.get(level) ?? 0) + granted);
 
   // highest rank first; a lower level waits, keeping its remaining time, until the higher ones run out
-  const schedule: ServicePeriodSegment[] = [];
+  return { segments: mergeSegments([...history, ...schedule(remaining, at)]), lastPurchaseAt: at };
+}
+
+/** Levels with time left, highest rank first, back to back from `at`. */
+function schedule(remaining: ReadonlyMap<PaidMemberCode, number>, at: number): ServicePeriodSegment[] {
+  const segments: ServicePeriodSegment[] = [];
   let cursor = at;
   for (const code of highestFirst) {
     const time = remaining.get(code) ?? 0;
     if (time <= 0) continue;
-    schedule.push({ level: code, start: cursor, end: cursor + time });
+    segments.push({ level: code, start: cursor, end: cursor + time });
     cursor += time;
   }
-
-  return { segments: mergeSegments([...history, ...schedule]), lastPurchaseAt: at };
+  return segments;
 }
 
-/** The timeline of a list of purchases, applied in time order (ties in the given order). */
-export function buildServiceTimeline(purchases: readonly ServicePurchase[]): ServiceTimeline {
-  return [...purchases]
-    .sort((a, b) => a.purchasedAt - b.purchasedAt)
-    .reduce(applyServicePurchase, EMPTY_SERVICE_TIMELINE);
+/**
+ * Withdraws a level at `revokedAt` and returns the new timeline (the input is not changed): the time it was in
+ * use before stays in the history, its remaining time is dropped, and the other levels keep theirs, highest
+ * first from `revokedAt` on. Revoking a level without time left changes nothing but the time order.
+ * @throws RangeError when the level is not a paid level, the time is not finite, or it is earlier than the
+ *   latest event already applied.
+ */
+export function applyServiceRevocation(
+  timeline: ServiceTimeline,
+  revocation: ServiceRevocation,
+): ServiceTimeline {
+  const { level, revokedAt: at } = revocation;
+  if (!isPaidMemberCode(level))
+    throw new RangeError(`Only a paid level can be revoked, got ${String(level)}`);
+  if (!Number.isFinite(at)) throw new RangeError(`Revocation time must be finite, got ${String(at)}`);
+  if (timeline.lastPurchaseAt !== undefined && at < timeline.lastPurchaseAt) {
+    throw new RangeError('Revocations must be applied in time order');
+  }
+  const history = timeline.segments
+    .filter((segment) => segment.start < at)
+    .map((segment) => ({ ...segment, end: Math.min(segment.end, at) }));
+  const remaining = new Map(highestFirst.map((code) => [code, remainingServiceMs(timeline, code, at)]));
+  remaining.set(level, 0);
+  return { segments: mergeSegments([...history, ...schedule(remaining, at)]), lastPurchaseAt: at };
+}
+
+/** Applies one event: a purchase or a revocation. */
+export function applyServiceEvent(timeline: ServiceTimeline, event: ServiceEvent): ServiceTimeline {
+  return 'revokedAt' in event
+    ? applyServiceRevocation(timeline, event)
+    : applyServicePurchase(timeline, event);
+}
+
+/** The timeline of a list of purchases (and revocations), applied in time order (ties in the given order). */
+export function buildServiceTimeline(events: readonly ServiceEvent[]): ServiceTimeline {
+  return [...events]
+    .sort((a, b) => serviceEventTime(a) - serviceEventTime(b))
+    .reduce(applyServiceEvent, EMPTY_SERVICE_TIMELINE);
 }
 
 /**

@@ -4,8 +4,10 @@ import {
   PERMISSION_DIALOG_TYPES,
   type PermissionDialogType,
   permissionDialogCloseAction,
+  permissionDialogMessage,
   permissionJumpLanding,
   routeAfterProjectQuery,
+  usedUpVariant,
 } from './permission-dialog';
 
 describe('permission dialog types', () => {
@@ -104,5 +106,34 @@ describe('permissionJumpLanding', () => {
     expect(permissionJumpLanding(1)).toBe('/subscribe/upfront');
     expect(permissionJumpLanding(0)).toBe('/subscribe/upfront');
     expect(permissionJumpLanding(undefined)).toBe('/subscribe/upfront');
+  });
+});
+
+describe('permissionDialogMessage', () => {
+  it('words each dialog type, with the three usedUp titles', () => {
+    expect(permissionDialogMessage({ type: 'member' })).toBe('您的会员权限不足！升级会员即可解锁该功能');
+    expect(permissionDialogMessage({ type: 'exportPermission' })).toContain('导出数据的权限');
+    expect(permissionDialogMessage({ type: 'pcUse' })).toBe('您当前的会员暂无PC端使用权限！');
+    expect(permissionDialogMessage({ type: 'unPay' })).toBe('暂不支持在线开通会员');
+    expect(permissionDialogMessage({ type: 'noData' })).toContain('重新设置条件');
+    expect(permissionDialogMessage({ type: 'usedUp', isMember: true })).toBe('您今日的查看次数已用完');
+    expect(permissionDialogMessage({ type: 'usedUp', isMember: false })).toBe('您的免费试用次数已用完！');
+    expect(permissionDialogMessage({ type: 'usedUp', isMember: true, isDownLoad: true })).toContain(
+      '下载次数已达上限',
+    );
+    expect(
+      permissionDialogMessage({
+        type: 'singleProvice',
+        memberProvince: '广东省，广西壮族自治区',
+        province: '湖南省',
+      }),
+    ).toBe('您的会员地区为广东省，广西壮族自治区，该信息属于湖南省，您未开通，无法查看');
+    for (const type of PERMISSION_DIALOG_TYPES) expect(permissionDialogMessage({ type })).not.toBe('');
+  });
+
+  it('picks the usedUp variant: downloads first, then members, else the free trial', () => {
+    expect(usedUpVariant({ isMember: false, isDownLoad: true })).toBe('download');
+    expect(usedUpVariant({ isMember: true, isDownLoad: false })).toBe('member');
+    expect(usedUpVariant({ isMember: false, isDownLoad: false })).toBe('freeTrial');
   });
 });

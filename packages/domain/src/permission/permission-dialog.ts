@@ -1,4 +1,5 @@
 import { REDIRECT_QUERY_SUCCESS_CODE } from '../constants';
+import { messages } from '../messages';
 
 /** spec §2 Permission dialog types (the wire spelling 'singleProvice' is kept). */
 export const PERMISSION_DIALOG_TYPES = [
@@ -86,4 +87,53 @@ export function routeAfterProjectQuery(answer: {
  */
 export function permissionJumpLanding(result: unknown): string {
   return isMinusOne(result) ? SUBSCRIBE_BIDDING_PATH : SUBSCRIBE_UPFRONT_PATH;
+}
+
+/** spec §2 usedUp: which title the dialog shows. */
+export type UsedUpVariant = 'download' | 'member' | 'freeTrial';
+
+/**
+ * spec §2 usedUp: the daily download limit (isDownLoad), today's viewing quota (members) or the free trial
+ * (non-members); a download limit is the download title whoever hits it.
+ */
+export function usedUpVariant(input: { isMember: boolean; isDownLoad: boolean }): UsedUpVariant {
+  if (input.isDownLoad) return 'download';
+  return input.isMember ? 'member' : 'freeTrial';
+}
+
+/** What a permission dialog says: its type and the fields the dialog reads (spec §2 Permission dialog types). */
+export interface PermissionDialogInput {
+  type: PermissionDialogType;
+  isMember?: boolean;
+  isDownLoad?: boolean;
+  /** singleProvice: the member's regions as shown (purchaseAreaText) and the information's province. */
+  memberProvince?: string;
+  province?: string;
+}
+
+/** spec §8 Permission dialog messages: the text of a dialog, the same on server and client. */
+export function permissionDialogMessage(input: PermissionDialogInput): string {
+  const text = messages.permission;
+  switch (input.type) {
+    case 'usedUp': {
+      const variant = usedUpVariant({
+        isMember: input.isMember ?? false,
+        isDownLoad: input.isDownLoad ?? false,
+      });
+      if (variant === 'download') return text.usedUpDownload;
+      return variant === 'member' ? text.usedUpMember : text.usedUpFreeTrial;
+    }
+    case 'member':
+      return text.member;
+    case 'exportPermission':
+      return text.exportPermission;
+    case 'noData':
+      return text.noData;
+    case 'singleProvice':
+      return text.singleProvice(input.memberProvince ?? '', input.province ?? '');
+    case 'pcUse':
+      return text.pcUse;
+    case 'unPay':
+      return text.unPay;
+  }
 }

@@ -28,7 +28,7 @@ export function signInService(
     return {
       token: session.token,
       tokenExpiresAt: session.expiresAt.toISOString(),
-      user: await userView(db, user, baseUrl),
+      user: await userView(db, user, baseUrl, clock()),
     };
   }
 

@@ -1,7 +1,11 @@
+import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
+import { corpusCommand } from '../corpus/command';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { extractCommand } from '../extract/command';
+import { importCommand } from '../ingest/command';
+import { memberCommand, privilegeCommand } from '../membership/commands';
 import { migrationsDir } from '../paths';
 import { startServer } from './start';
 
@@ -11,6 +15,8 @@ export interface CommandContext {
   openDatabase(): Promise<Database>;
   args: string[];
   print(line: string): void;
+  /** The time commands record (grants, audit rows); default: real time. Tests pass one they can move. */
+  clock?: Clock;
 }
 
 export interface Command {
@@ -45,5 +51,9 @@ export const commands: readonly Command[] = [
       }
     },
   },
+  importCommand,
+  corpusCommand,
   extractCommand,
+  memberCommand,
+  privilegeCommand,
 ];

@@ -4,19 +4,25 @@ import { discoverBrandSites } from '../brand-sites/discover';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import { readinessGate } from '../health/readiness';
+import { loadDemoAtStart } from '../ingest/demo-at-start';
 import { migrationsDir } from '../paths';
 import { tenantService } from '../tenants/service';
 
 /**
  * Migrates, creates the tenants of newly built brands and serves until SIGINT or SIGTERM, which close HTTP
- * first (no request is cut off mid-query) and then the database (PGlite checkpoints and unlocks).
+ * first (no request is cut off mid-query) and then the database (PGlite checkpoints and unlocks). On the
+ * database's first start it then loads the demo corpus (DEMO_SIZE) while `/healthz` answers `starting`; a signal
+ * stops the load after its current batch, and the next start resumes it.
  */
 export async function startServer(db: Database, config: ServerConfig): Promise<void> {
   const sites = discoverBrandSites(config.appsDir);
   const applied = await migrate(db, readMigrations(migrationsDir));
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
+  const readiness = readinessGate(false);
   const app = await buildServer({
     db,
+    readiness,
     sites,
     defaultBrand: config.defaultBrand,
     logger: true,
@@ -30,11 +36,15 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     'database ready',
   );
 
+  const demoStop = new AbortController();
+  let demoLoad: Promise<void> = Promise.resolve();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal} received, closing`);
-      app
-        .close()
+      demoStop.abort();
+      demoLoad
+        .catch(() => {})
+        .then(() => app.close())
         .then(() => db.close())
         .then(
           () => process.exit(0),
@@ -46,4 +56,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     });
   }
   await app.listen({ host: config.host, port: config.port });
+  demoLoad = loadDemoAtStart(db, { size: config.demoSize, log: app.log, signal: demoStop.signal });
+  await demoLoad;
+  readiness.markReady();
 }

@@ -1,6 +1,7 @@
 import type { BrandManifest } from '@tender/brand';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
+import { seedMembershipDefaults } from '../membership/queries';
 import { messages } from '../messages';
 import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
 import { type Tenant, tenantQueries } from './queries';
@@ -36,14 +37,17 @@ export function tenantService(db: Database) {
   return {
     /**
      * Creates the tenant of every brand not yet in the database, with its default dictionaries. Brands already
-     * there are left alone: after the first start the database, not the manifest, is the truth.
+     * there are left alone: after the first start the database, not the manifest, is the truth. Every brand
+     * gets the member levels and privilege values it is missing (existing rows are the operators').
      */
     async seed(manifests: readonly BrandManifest[]): Promise<string[]> {
       const created: string[] = [];
       for (const manifest of manifests) {
         const tenant = tenantFromManifest(manifest);
         await db.transaction(async (tx) => {
-          if (!(await tenantQueries(tx).insertIfMissing(tenant))) return;
+          const inserted = await tenantQueries(tx).insertIfMissing(tenant);
+          await seedMembershipDefaults(tx, tenant.id);
+          if (!inserted) return;
           for (const [dictName, entries] of Object.entries(defaultDictionaries(tenant.supportPhone))) {
             for (const entry of flatten(entries)) {
               await tx.query(

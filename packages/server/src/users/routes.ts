@@ -58,7 +58,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
 
   for (const endpoint of [userCenterEndpoint, userDetailEndpoint]) {
     endpointRoute(app, dependencies, endpoint, async ({ tenant, signedIn, request }) =>
-      userView(db, await current(tenant, signedIn), requestBaseUrl(request)),
+      userView(db, await current(tenant, signedIn), requestBaseUrl(request), clock()),
     );
   }
 
@@ -67,6 +67,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       db,
       updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock())),
       requestBaseUrl(request),
+      clock(),
     ),
   );
 
@@ -89,6 +90,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       db,
       updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock())),
       requestBaseUrl(request),
+      clock(),
     ),
   );
 
@@ -107,7 +109,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       }
       throw error;
     }
-    return userView(db, updated(moved), requestBaseUrl(request));
+    return userView(db, updated(moved), requestBaseUrl(request), clock());
   });
 
   endpointRoute(app, dependencies, getOrInitPreferenceEndpoint, async ({ tenant, signedIn }) => ({
@@ -167,7 +169,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       await avatars.remove(previous.headimgurl).catch((error: unknown) => {
         request.log.warn({ err: error }, 'could not remove the replaced avatar');
       });
-      return { headimgurl: (await userView(db, user, requestBaseUrl(request))).headimgurl };
+      return { headimgurl: (await userView(db, user, requestBaseUrl(request), clock())).headimgurl };
     });
   });
 

@@ -5,8 +5,11 @@ import { membershipSummary } from './membership-summary';
 import { isProfileComplete } from './profile';
 import type { UserRecord } from './queries';
 
-/** The User answer (spec §3) of a stored account; `baseUrl` turns a relative headimgurl into an absolute one. */
-export async function userView(db: Queryable, user: UserRecord, baseUrl: string): Promise<User> {
+/**
+ * The User answer (spec §3) of a stored account at `now` (its membership depends on the time); `baseUrl` turns a
+ * relative headimgurl into an absolute one.
+ */
+export async function userView(db: Queryable, user: UserRecord, baseUrl: string, now: Date): Promise<User> {
   return {
     userId: user.id,
     userName: user.userName,
@@ -19,6 +22,6 @@ export async function userView(db: Queryable, user: UserRecord, baseUrl: string)
     email: user.email,
     displayMode: displayModeOrDefault(user.displayMode),
     isPerfect: isProfileComplete(user),
-    ...(await membershipSummary(db, user)),
+    ...(await membershipSummary(db, user, now)),
   };
 }

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../test-support/databases';
+import {
+  addTenderItems,
+  advanceToChinaHour,
+  callAs,
+  grant,
+  type MemberTestUser,
+  newMember,
+} from '../test-support/membership-fixtures';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+
+/** Daily quotas under concurrent requests: spent in the database, never read-then-written (src/gates/quota.ts). */
+describe.each(testDatabaseTargets())('quota races on $name', (target) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(target);
+    advanceToChinaHour(server, 10);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const view = (user: MemberTestUser, id: number) =>
+    callAs(server, user, 'POST', '/webchat/api/auth/preProjectDetailAuth', { id });
+
+  async function counted(user: MemberTestUser) {
+    const [usage] = await server.db.query<{ used: number }>(
+      `SELECT used FROM quota_usage WHERE user_id = $1 AND privilege_key = 'preProjectDetail'`,
+      [user.userId],
+    );
+    const [items] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM quota_item_use WHERE user_id = $1 AND privilege_key = 'preProjectDetail'`,
+      [user.userId],
+    );
+    return { used: usage?.used ?? 0, items: items?.count ?? 0 };
+  }
+
+  it('lets 50 concurrent detail views with 10 left spend exactly 10 and refuses 40', async () => {
+    // toubiaotong: 20 pre-project details a day; 10 spent first
+    const member = await newMember(server, 'alpha');
+    await grant(server, member, 'toubiaotong', 1);
+    const ids = await addTenderItems(server, 'yg', '440000', 60);
+    for (const id of ids.slice(0, 10)) expect((await view(member, id)).code).toBe(200);
+
+    const answers = await Promise.all(ids.slice(10).map((id) => view(member, id)));
+    const allowed = answers.filter((answer) => answer.code === 200);
+    const refused = answers.filter((answer) => answer.code === 403);
+    expect(allowed).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const answer of refused) expect(answer.data).toMatchObject({ type: 'usedUp', isMember: true });
+    expect(allowed.map((answer) => answer.data.used).sort((a, b) => a - b)).toEqual([
+      11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
+    // exactly the items allowed are recorded: refused ones left nothing behind
+    expect(await counted(member)).toEqual({ used: 20, items: 20 });
+  });
+
+  it('charges one use for 20 concurrent views of the same new item', async () => {
+    const member = await newMember(server, 'alpha');
+    await grant(server, member, 'toubiaotong', 1);
+    const [id] = (await addTenderItems(server, 'yg', '440000', 1)) as [number];
+    const answers = await Promise.all(Array.from({ length: 20 }, () => view(member, id)));
+    expect(answers.every((answer) => answer.code === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.data.charged)).toHaveLength(1);
+    expect(await counted(member)).toEqual({ used: 1, items: 1 });
+  });
+});

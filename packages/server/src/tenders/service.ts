@@ -1,0 +1,200 @@
+import type { Queryable } from '../db/database';
+import type { TenderParty, TenderRecord } from '../ingest/record';
+import { PROJECT_TYPES } from '../ingest/record';
+import { dedupKey, derivedProjectKey, normalizeCompanyName } from './normalize';
+import {
+  type CompanyRow,
+  existingDedupKeys,
+  existingSourceIds,
+  type ItemCompanyRow,
+  insertItemCompanies,
+  insertProjectDetails,
+  insertTenderItems,
+  type ProjectDetailRow,
+  type TenderItemRow,
+  upsertCompanies,
+} from './queries';
+
+export interface WriteOutcome {
+  inserted: number;
+  /** Skipped: an item with the same source id exists (or came earlier in the batch). */
+  duplicatesBySource: number;
+  /** Skipped: same normalised title, project code, purchaser and publish date. */
+  duplicatesByContent: number;
+  /** Company ids resolved in this write; valid for later batches only once the transaction commits. */
+  companyIds: Map<string, number>;
+}
+
+interface Candidate {
+  record: TenderRecord;
+  row: TenderItemRow;
+}
+
+function purchaserOf(record: TenderRecord): TenderParty | undefined {
+  return record.parties?.find((party) => party.role === 'purchaser');
+}
+
+/** Result notices often state amounts per lot only: their total is the item's award amount. */
+function awardFenOf(record: TenderRecord): number | null {
+  if (record.award) return record.award.fen;
+  const lotAwards = (record.parties ?? []).flatMap((party) =>
+    party.role === 'winner' && party.award ? [party.award.fen] : [],
+  );
+  return lotAwards.length ? lotAwards.reduce((sum, fen) => sum + fen, 0) : null;
+}
+
+function itemRow(record: TenderRecord): TenderItemRow {
+  const purchaser = purchaserOf(record)?.name ?? null;
+  const projectCode = record.projectCode ?? null;
+  return {
+    docType: record.announcementType,
+    procurementMethod: record.procurementMethod ?? null,
+    noticeKind: record.noticeKind ?? null,
+    title: record.title,
+    body: record.body,
+    projectKey: record.projectKey ?? derivedProjectKey(projectCode, purchaser) ?? null,
+    projectCode,
+    projectName: record.projectName ?? null,
+    provinceCode: record.region?.provinceCode ?? null,
+    cityCode: record.region?.cityCode ?? null,
+    districtCode: record.region?.districtCode ?? null,
+    industryCode: record.industryCode ?? null,
+    budgetFen: record.budget?.fen ?? null,
+    budgetRaw: record.budget?.raw ?? null,
+    awardFen: awardFenOf(record),
+    awardRaw: record.award?.raw ?? null,
+    publishDate: record.publishDate,
+    documentsFrom: record.deadlines?.documentsFrom ?? null,
+    documentsUntil: record.deadlines?.documentsUntil ?? null,
+    bidDeadline: record.deadlines?.bidDeadline ?? null,
+    openingTime: record.deadlines?.openingTime ?? null,
+    expectedPurchaseMonth: record.expectedPurchaseMonth ?? null,
+    sourceId: record.sourceId ?? null,
+    sourceUrl: record.sourceUrl ?? null,
+    sourceName: record.sourceName ?? null,
+    dedupKey: dedupKey({ title: record.title, projectCode, purchaser, publishDate: record.publishDate }),
+  };
+}
+
+/** A party's company; a purchaser without its own region is placed where its item is. */
+function companyRow(party: TenderParty, record: TenderRecord): CompanyRow {
+  const own = party.provinceCode ? party : party.role === 'purchaser' ? record.region : undefined;
+  return {
+    name: party.name,
+    normalizedName: normalizeCompanyName(party.name),
+    creditCode: party.creditCode ?? null,
+    provinceCode: own?.provinceCode ?? null,
+    cityCode: own?.cityCode ?? null,
+    districtCode: own?.districtCode ?? null,
+  };
+}
+
+function projectDetailRow(itemId: number, record: TenderRecord): ProjectDetailRow {
+  const { approval, construction } = record;
+  return {
+    itemId,
+    stageCode: approval?.stage ?? null,
+    approvalAuthority: approval?.authority ?? null,
+    approvalCode: approval?.approvalCode ?? null,
+    documentNumber: approval?.documentNumber ?? null,
+    approvalResult: approval?.result ?? null,
+    approvalDate: approval?.date ?? null,
+    totalInvestmentFen: construction?.totalInvestment?.fen ?? null,
+    totalInvestmentRaw: construction?.totalInvestment?.raw ?? null,
+    constructionSite: construction?.site ?? null,
+    constructionScale: construction?.scale ?? null,
+    plannedStart: construction?.plannedStart ?? null,
+    plannedEnd: construction?.plannedEnd ?? null,
+  };
+}
+
+/**
+ * Writes validated records in the caller's transaction: companies first (one row per normalised name), then
+ * the items that are not duplicates, their project facts and their company links. De-duplication, in order:
+ * the source id, then the normalised title + project code + purchaser + publish date — against the database
+ * and against earlier records of the same batch. A duplicate is skipped, never merged: the first copy wins.
+ *
+ * `knownCompanies` (normalised name → id, from committed batches) saves the company lookups of names seen before.
+ */
+export async function writeTenderRecords(
+  tx: Queryable,
+  records: readonly TenderRecord[],
+  knownCompanies: ReadonlyMap<string, number> = new Map(),
+): Promise<WriteOutcome> {
+  const candidates = records.map((record) => ({ record, row: itemRow(record) }));
+  const takenSources = await existingSourceIds(
+    tx,
+    candidates.flatMap(({ row }) => (row.sourceId ? [row.sourceId] : [])),
+  );
+  const takenKeys = await existingDedupKeys(
+    tx,
+    candidates.map(({ row }) => row.dedupKey),
+  );
+  let duplicatesBySource = 0;
+  let duplicatesByContent = 0;
+  const fresh: Candidate[] = [];
+  for (const candidate of candidates) {
+    const { sourceId, dedupKey: key } = candidate.row;
+    if (sourceId && takenSources.has(sourceId)) {
+      duplicatesBySource += 1;
+    } else if (takenKeys.has(key)) {
+      duplicatesByContent += 1;
+    } else {
+      fresh.push(candidate);
+      if (sourceId) takenSources.add(sourceId);
+      takenKeys.add(key);
+    }
+  }
+
+  const companies = new Map<string, CompanyRow>();
+  for (const { record } of fresh) {
+    for (const party of record.parties ?? []) {
+      const company = companyRow(party, record);
+      if (!knownCompanies.has(company.normalizedName) && !companies.has(company.normalizedName)) {
+        companies.set(company.normalizedName, company);
+      }
+    }
+  }
+  const companyIds = await upsertCompanies(tx, [...companies.values()]);
+  const companyId = (name: string) => knownCompanies.get(name) ?? companyIds.get(name);
+
+  const itemIds = await insertTenderItems(
+    tx,
+    fresh.map(({ row }) => row),
+  );
+  // Rows another importer wrote meanwhile came back without an id: duplicates by content.
+  duplicatesByContent += fresh.length - itemIds.size;
+
+  const details: ProjectDetailRow[] = [];
+  const links = new Map<string, ItemCompanyRow>();
+  for (const { record, row } of fresh) {
+    const itemId = itemIds.get(row.dedupKey);
+    if (itemId === undefined) continue;
+    if (PROJECT_TYPES.has(record.announcementType) && (record.approval || record.construction)) {
+      details.push(projectDetailRow(itemId, record));
+    }
+    for (const party of record.parties ?? []) {
+      const normalizedName = normalizeCompanyName(party.name);
+      const id = companyId(normalizedName);
+      if (id === undefined) throw new Error(`公司 ${party.name} 未能写入`);
+      const lot = party.lot ?? '';
+      const linkKey = `${itemId}\u001f${party.role}\u001f${lot}\u001f${id}`;
+      if (links.has(linkKey)) continue;
+      links.set(linkKey, {
+        itemId,
+        companyId: id,
+        role: party.role,
+        lot,
+        rank: party.rank ?? null,
+        awardFen: party.award?.fen ?? null,
+        awardRaw: party.award?.raw ?? null,
+        contactName: party.contactName ?? null,
+        contactPhone: party.contactPhone ?? null,
+        address: party.address ?? null,
+      });
+    }
+  }
+  await insertProjectDetails(tx, details);
+  await insertItemCompanies(tx, [...links.values()]);
+  return { inserted: itemIds.size, duplicatesBySource, duplicatesByContent, companyIds };
+}
