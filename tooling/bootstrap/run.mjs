@@ -22,11 +22,20 @@ const commands = {
     ['turbo', 'run', 'build', '--filter=@tender/server...'],
     ['node', 'packages/server/dist/cli.js'],
   ],
+  // Benchmarks (tooling/bench), e.g. `npm run bench -- search`: corpora are written and imported with the built
+  // server command, so it is built first; the benchmark itself runs from its TypeScript source.
+  bench: [
+    ['turbo', 'run', 'build', '--filter=@tender/server...'],
+    ['node', 'tooling/bench/bin/bench.mjs'],
+  ],
   test: [
     ['biome', 'ci', '.'],
     ['turbo', 'run', 'typecheck', 'test'],
   ],
   build: [['turbo', 'run', 'build']],
+  // Storybook dev server of tooling/ui-catalog on http://localhost:6006; extra arguments go to `storybook dev`
+  // (`npm run storybook -- --port 7007`). The static build is that package's `build`: `npm run build`.
+  storybook: [['pnpm', '--filter', '@tender/ui-catalog', 'run', 'dev']],
   lint: [['biome', 'check', '.']],
   format: [['biome', 'check', '--write', '.']],
   typecheck: [['turbo', 'run', 'typecheck']],

@@ -9,6 +9,15 @@ import {
   selDictDetailEndpoint,
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
+import { activityDetailEndpoint, joinActivityEndpoint, myCouponListEndpoint } from './endpoints/coupons';
+import {
+  downloadDocumentEndpoint,
+  getDetailLinkEndpoint,
+  getProjectDocumentsEndpoint,
+  selDesignedInfoEndpoint,
+  selZhaobiaoDetailsEndpoint,
+  selZhongbiaoDetailsEndpoint,
+} from './endpoints/details';
 import {
   enterpriseAccountListEndpoint,
   enterpriseAccountRemoveEndpoint,
@@ -18,6 +27,15 @@ import {
   enterpriseJoinEndpoint,
   getSubAccountEndpoint,
 } from './endpoints/enterprise';
+import {
+  addCollectionEndpoint,
+  browseHistoryListEndpoint,
+  collectionListEndpoint,
+  collectMapEndpoint,
+  delBrowseHistoryEndpoint,
+  delCollectionEndpoint,
+  saveBrowseCollectionEndpoint,
+} from './endpoints/history';
 import {
   awakenEndpoint,
   checkQrcodeEndpoint,
@@ -36,6 +54,19 @@ import {
 } from './endpoints/membership';
 import { listMenuEndpoint } from './endpoints/menus';
 import {
+  buyPointEndpoint,
+  createOrderEndpoint,
+  findOrderEndpoint,
+  memberProductInfoEndpoint,
+  myOrdersEndpoint,
+  orderQrcodeEndpoint,
+  orderStatusEndpoint,
+  payPrepayEndpoint,
+  purchaseAuthEndpoint,
+  submitOrderEndpoint,
+  toOpenMemberEndpoint,
+} from './endpoints/orders';
+import {
   authGetProjectMonitorPermissionEndpoint,
   designedCountSeeAuthEndpoint,
   downloadAnnouncementAuthEndpoint,
@@ -49,6 +80,22 @@ import {
   shenPiProjectAuthEndpoint,
   toubiaoPredictAuthEndpoint,
 } from './endpoints/permissions';
+import {
+  desginedSearchHistoryListEndpoint,
+  desginedSearchListEndpoint,
+  getHostSearchWordEndpoint,
+  getSearchAllConditionEndpoint,
+  getSearchAllTabConditionEndpoint,
+  getSearchConditionEndpoint,
+  searchAllListEndpoint,
+  searchHistoryListEndpoint,
+  searchListEndpoint,
+  searchWordListEndpoint,
+  spxmDetailEndpoint,
+  spxmGetPageEndpoint,
+  spxmHistoryWordEndpoint,
+  spxmSearchRecordEndpoint,
+} from './endpoints/search';
 import {
   checkPerfectInfoEndpoint,
   getOrInitPreferenceEndpoint,
@@ -111,6 +158,22 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   memberPrivilegeListEndpoint,
   jumpPermissionEndpoint,
   listMemberUpgradeEndpoint,
+  // Orders and payment (spec §2 membership modal, §4 order flow, §7 Membership and orders); docs/payments.md
+  purchaseAuthEndpoint,
+  memberProductInfoEndpoint,
+  submitOrderEndpoint,
+  createOrderEndpoint,
+  toOpenMemberEndpoint,
+  payPrepayEndpoint,
+  orderQrcodeEndpoint,
+  orderStatusEndpoint,
+  findOrderEndpoint,
+  myOrdersEndpoint,
+  buyPointEndpoint,
+  // Coupons and activities (spec §2 coupon dialog, §5 coupon selection, §7)
+  activityDetailEndpoint,
+  joinActivityEndpoint,
+  myCouponListEndpoint,
   // Permission checks (spec §6 permission gates, §7 Permission checks); refusals: code 403, data.type = dialog
   pcLoginAuthEndpoint,
   preProjectDetailAuthEndpoint,
@@ -124,4 +187,34 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getPermissionNumEndpoint,
   getProjectMonitorPermissionEndpoint,
   authGetProjectMonitorPermissionEndpoint,
+  // Details and downloads (spec §2 detail routes, §7 Detail and downloads): each view through the gate, in spend mode
+  selZhaobiaoDetailsEndpoint,
+  selZhongbiaoDetailsEndpoint,
+  selDesignedInfoEndpoint,
+  getDetailLinkEndpoint,
+  getProjectDocumentsEndpoint,
+  downloadDocumentEndpoint,
+  // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
+  saveBrowseCollectionEndpoint,
+  addCollectionEndpoint,
+  delCollectionEndpoint,
+  collectMapEndpoint,
+  browseHistoryListEndpoint,
+  delBrowseHistoryEndpoint,
+  collectionListEndpoint,
+  // Search (spec §7 Search; §3 Search filter state; §9 pagination): lists are not region-gated and cost no quota
+  searchListEndpoint,
+  searchAllListEndpoint,
+  getSearchAllTabConditionEndpoint,
+  getSearchAllConditionEndpoint,
+  getSearchConditionEndpoint,
+  getHostSearchWordEndpoint,
+  searchWordListEndpoint,
+  searchHistoryListEndpoint,
+  desginedSearchListEndpoint,
+  desginedSearchHistoryListEndpoint,
+  spxmGetPageEndpoint,
+  spxmDetailEndpoint,
+  spxmHistoryWordEndpoint,
+  spxmSearchRecordEndpoint,
 ];

@@ -40,6 +40,42 @@ export {
   selDictDetailEndpoint,
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
+export type { ActivityDetail, Coupon } from './endpoints/coupons';
+export {
+  activityCouponSchema,
+  activityDetailEndpoint,
+  activityDetailSchema,
+  COUPON_WIRE_STATUS,
+  couponSchema,
+  joinActivityEndpoint,
+  myCouponListEndpoint,
+} from './endpoints/coupons';
+export type {
+  AmountView,
+  DetailParty,
+  ItemDetail,
+  ItemType,
+  ProjectDocument,
+  ProjectFacts,
+  TimelineEntry,
+} from './endpoints/details';
+export {
+  amountViewSchema,
+  detailItemIdSchema,
+  detailPartySchema,
+  downloadDocumentEndpoint,
+  getDetailLinkEndpoint,
+  getProjectDocumentsEndpoint,
+  ITEM_TYPES,
+  itemDetailSchema,
+  itemTypeSchema,
+  projectDocumentSchema,
+  projectFactsSchema,
+  selDesignedInfoEndpoint,
+  selZhaobiaoDetailsEndpoint,
+  selZhongbiaoDetailsEndpoint,
+  timelineEntrySchema,
+} from './endpoints/details';
 export type {
   EnterpriseRelation,
   EnterpriseSummary,
@@ -59,6 +95,20 @@ export {
   subAccountSchema,
 } from './endpoints/enterprise';
 export { healthEndpoint } from './endpoints/health';
+export type { CollectMapEntry } from './endpoints/history';
+export {
+  addCollectionEndpoint,
+  BROWSE_COLLECTION_ACTIONS,
+  browseHistoryListEndpoint,
+  collectionListEndpoint,
+  collectMapEndpoint,
+  collectMapEntrySchema,
+  delBrowseHistoryEndpoint,
+  delCollectionEndpoint,
+  itemSummarySchema,
+  saveBrowseCollectionEndpoint,
+  typeCountSchema,
+} from './endpoints/history';
 export type { LoginResult, SmsPurpose } from './endpoints/login';
 export {
   awakenEndpoint,
@@ -86,6 +136,27 @@ export {
 } from './endpoints/membership';
 export type { MenuItem } from './endpoints/menus';
 export { listMenuEndpoint, MENU_GROUP_COMPONENT, menuItemSchema } from './endpoints/menus';
+export type { MemberInfo, Order, ProductOption, TradeStatus } from './endpoints/orders';
+export {
+  buyPointEndpoint,
+  createOrderEndpoint,
+  findOrderEndpoint,
+  memberInfoSchema,
+  memberProductInfoEndpoint,
+  myOrdersEndpoint,
+  ORDER_STATUS,
+  orderQrcodeEndpoint,
+  orderSchema,
+  orderStatusEndpoint,
+  payAreasSchema,
+  paymentQrSchema,
+  payPrepayEndpoint,
+  productOptionSchema,
+  purchaseAuthEndpoint,
+  submitOrderEndpoint,
+  TRADE_STATUSES,
+  toOpenMemberEndpoint,
+} from './endpoints/orders';
 export type { BrandFeature, GatePass, GateRefusal } from './endpoints/permissions';
 export {
   authGetProjectMonitorPermissionEndpoint,
@@ -106,6 +177,42 @@ export {
   shenPiProjectAuthEndpoint,
   toubiaoPredictAuthEndpoint,
 } from './endpoints/permissions';
+export type {
+  ApprovalRecord,
+  DesignedRecord,
+  SearchAllTabCode,
+  SearchRecord,
+  SearchResultPage,
+} from './endpoints/search';
+export {
+  approvalRecordSchema,
+  approvalStageStepSchema,
+  dateRangeOptionSchema,
+  desginedSearchHistoryListEndpoint,
+  desginedSearchListEndpoint,
+  designedRecordSchema,
+  docchnnelOptionSchema,
+  getHostSearchWordEndpoint,
+  getSearchAllConditionEndpoint,
+  getSearchAllTabConditionEndpoint,
+  getSearchConditionEndpoint,
+  SEARCH_ALL_TABS,
+  SEARCH_TOTAL_CAP,
+  searchAllListEndpoint,
+  searchHistoryEntrySchema,
+  searchHistoryListEndpoint,
+  searchListEndpoint,
+  searchRecordSchema,
+  searchResultPageSchema,
+  searchTabCountSchema,
+  searchWinnerSchema,
+  searchWordListEndpoint,
+  searchWordSchema,
+  spxmDetailEndpoint,
+  spxmGetPageEndpoint,
+  spxmHistoryWordEndpoint,
+  spxmSearchRecordEndpoint,
+} from './endpoints/search';
 export type { UploadedFile, User } from './endpoints/user';
 export {
   AVATAR_MAX_BYTES,

@@ -216,6 +216,14 @@ export {
   type UsedUpVariant,
   usedUpVariant,
 } from './permission/permission-dialog';
+// ── Pricing ────────────────────────────────────────────────────────────────────────────────────────
+export {
+  discountRate,
+  listPriceFen,
+  membershipPriceFen,
+  type ProductPrices,
+  provincePriceForDuration,
+} from './pricing/membership-price';
 // ── Search ─────────────────────────────────────────────────────────────────────────────────────────
 export {
   type AmountRange,

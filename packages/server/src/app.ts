@@ -8,15 +8,26 @@ import type { BrandSite } from './brand-sites/discover';
 import { brandSiteRoutes } from './brand-sites/routes';
 import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
+import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/database';
+import { detailRoutes } from './details/routes';
 import { enterpriseRoutes } from './enterprise/routes';
+import { serverSecrets } from './enterprise/server-secret';
 import { gateRoutes } from './gates/routes';
 import type { Readiness } from './health/readiness';
 import { healthRoutes } from './health/routes';
+import { historyRoutes } from './history/routes';
 import { BusinessError } from './http/business-error';
 import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
+import { startOrderSweep } from './orders/jobs';
+import { orderRoutes } from './orders/routes';
+import { orderService } from './orders/service';
+import type { PaymentProvider } from './payments/provider';
+import { paymentRoutes } from './payments/routes';
+import { sandboxProvider } from './payments/sandbox';
+import { searchRoutes } from './search/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
 
@@ -37,6 +48,10 @@ export interface ServerDependencies {
   trustProxy?: boolean | string;
   /** `/healthz` answers `starting` until this is ready (cli/start.ts: the demo corpus loads after listening). */
   readiness?: Readiness;
+  /** `PAY_PROVIDER`: how orders are paid (src/payments); default: the sandbox, whose QR code opens a page here. */
+  payments?: PaymentProvider;
+  /** Closes expired orders and reconciles open ones this often (cli/start.ts: every minute); unset: never. */
+  orderSweepIntervalMs?: number;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -93,6 +108,18 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   menuRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   membershipRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   gateRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  const payments = dependencies.payments ?? sandboxProvider(serverSecrets(dependencies.db, clock), clock);
+  const orders = orderService({ db: dependencies.db, clock, provider: payments, log: app.log });
+  orderRoutes(app, { ...routeDependencies, db: dependencies.db, clock, orders });
+  couponRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  await paymentRoutes(app, { db: dependencies.db, clock, provider: payments, log: app.log });
+  if (dependencies.orderSweepIntervalMs) {
+    const stopSweep = startOrderSweep(orders, dependencies.orderSweepIntervalMs, app.log);
+    app.addHook('onClose', stopSweep);
+  }
+  detailRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  historyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
 
   return app;
 }

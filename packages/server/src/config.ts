@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
+import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
 
 export interface ServerConfig {
   host: string;
@@ -22,6 +24,10 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** `DEMO_SIZE`: demo items generated on the database's first start (default 20000; 0 for none). */
   demoSize: number;
+  /** `PAY_PROVIDER`: `sandbox` (default, no money moves) or `wechatpay` (docs/payments.md). */
+  payProvider: PaymentProviderName;
+  /** The merchant settings (`WECHATPAY_*`) when `payProvider` is `wechatpay`. */
+  wechatPay: WechatPaySettings | undefined;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -42,6 +48,10 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
   if (!Number.isSafeInteger(demoSize) || demoSize < 0) {
     throw new Error(`DEMO_SIZE 必须是非负整数（0 表示不加载演示数据），当前为 "${env.DEMO_SIZE}"`);
   }
+  const payProvider = env.PAY_PROVIDER?.trim() || 'sandbox';
+  if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(payProvider)) {
+    throw new Error(`PAY_PROVIDER 不支持 "${payProvider}"，可选：${PAYMENT_PROVIDER_NAMES.join('、')}`);
+  }
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -54,5 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     trustProxy:
       trustProxy === '' || trustProxy === 'false' ? false : trustProxy === 'true' ? true : trustProxy,
     demoSize,
+    payProvider: payProvider as PaymentProviderName,
+    wechatPay: payProvider === 'wechatpay' ? readWechatPaySettings(env) : undefined,
   };
 }

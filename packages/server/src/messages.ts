@@ -131,6 +131,46 @@ export const messages = {
     itemNotFound: '该信息不存在或已删除',
     featureHidden: '当前平台未开放该功能',
   },
+  /** Products, orders and payments (src/orders, src/payments). */
+  orders: {
+    levelNotOnSale: (code: string) => `参数 memberCode：会员等级 ${code} 暂不在售`,
+    productNotFound: '参数 productId：产品不存在、已下架或不属于所选等级，请刷新后重试',
+    unknownArea: (area: string) =>
+      `参数 payAreas：地区“${area}”不是省级地区名称（例如 广东省、广西壮族自治区），或使用“全国”`,
+    activityNotFound: '参数 actiId：活动不存在或已结束',
+    orderNotFound: '订单不存在',
+    orderPaid: '该订单已支付，无需重复支付',
+    orderClosed: '该订单已关闭，请重新下单',
+    providerUnavailable: '支付渠道暂时不可用，请稍后重试',
+    /** What the payer sees on the provider's page ('阿尔法招标网-投标通 12个月'). */
+    paymentDescription: (brandName: string, memberName: string, label: string) =>
+      `${brandName}-${memberName} ${label}`,
+  },
+  /** Coupons and activities (src/coupons). */
+  coupons: {
+    activityNotFound: '活动不存在、未开始或已结束',
+  },
+  /** The sandbox payment page the QR code opens (src/payments/sandbox-pages.ts). */
+  payPage: {
+    title: '模拟支付',
+    sandboxNotice: '这是模拟支付页面（PAY_PROVIDER=sandbox），不会产生真实扣款。',
+    order: '订单号',
+    product: '购买内容',
+    areas: '地区',
+    amount: '应付金额',
+    coupon: '优惠券抵扣',
+    confirm: '确认支付',
+    paid: '支付成功，请回到电脑上查看会员状态',
+    alreadyPaid: '该订单已支付',
+    closed: '该订单已关闭，请在电脑上重新下单',
+    invalid: '支付链接无效，请在电脑上刷新二维码后重新扫码',
+    failed: '支付未成功，请在电脑上重新下单',
+    yuan: (amount: string) => `¥${amount}`,
+  },
+  /** Detail screens, source links and downloads (src/details). */
+  details: {
+    noSourceLink: '该信息暂无原文链接',
+  },
   /** tender-server member … / privilege … (src/membership/commands.ts): operators read these. */
   memberCli: {
     memberUsage: [
@@ -237,5 +277,30 @@ export const messages = {
     badSize: '--size 应为非负整数',
     badUntil: '--until 应为 YYYY-MM-DD 格式的有效日期',
     unknownOption: (detail: string) => `参数有误：${detail}`,
+  },
+  /** Search (src/search): the endpoints' refusals and the `search` operator command. */
+  search: {
+    pageBeyondLimit: (maxPages: number) =>
+      `参数 pageNumber：最多可查看 ${maxPages} 页，请修改搜索条件缩小范围`,
+    noSuchProject: '审批项目不存在或已删除',
+    usage:
+      '用法：tender-server search reindex [--missing] [--batch-size 1000]（重建检索索引；--missing 只补建缺少索引的数据）',
+    badBatchSize: '--batch-size 应为 1—10000 之间的整数',
+    reindexProgress: (done: number, total: number) => `检索索引：${done}/${total}`,
+    reindexDone: (count: number, seconds: string) => `检索索引已重建：${count} 条，用时 ${seconds} 秒`,
+    missingFound: (count: number) => `发现 ${count} 条数据尚无检索索引，正在补建`,
+    /** getHostSearchWord pads the brand's own hot words with these while its users have searched little. */
+    defaultHotWords: [
+      '医院',
+      '物业管理',
+      '监控',
+      '信息化',
+      '道路',
+      '食堂',
+      '医疗设备',
+      '办公家具',
+      '绿化养护',
+      '安保服务',
+    ] as string[],
   },
 } as const;

@@ -6,7 +6,9 @@ import { migrate, readMigrations } from '../db/migrate';
 import { extractCommand } from '../extract/command';
 import { importCommand } from '../ingest/command';
 import { memberCommand, privilegeCommand } from '../membership/commands';
+import { orderCommand } from '../orders/command';
 import { migrationsDir } from '../paths';
+import { searchCommand } from '../search/command';
 import { startServer } from './start';
 
 export interface CommandContext {
@@ -56,4 +58,6 @@ export const commands: readonly Command[] = [
   extractCommand,
   memberCommand,
   privilegeCommand,
+  orderCommand,
+  searchCommand,
 ];

@@ -1,12 +1,16 @@
 import { join } from 'node:path';
 import { buildServer } from '../app';
 import { discoverBrandSites } from '../brand-sites/discover';
+import { systemClock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { readinessGate } from '../health/readiness';
 import { loadDemoAtStart } from '../ingest/demo-at-start';
+import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
+import { createPaymentProvider } from '../payments/factory';
+import { indexUnindexedItems } from '../search/reindex';
 import { tenantService } from '../tenants/service';
 
 /**
@@ -20,6 +24,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   const applied = await migrate(db, readMigrations(migrationsDir));
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
   const readiness = readinessGate(false);
+  const payments = createPaymentProvider(config, db, systemClock);
   const app = await buildServer({
     db,
     readiness,
@@ -29,7 +34,14 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     devMode: config.devMode,
     uploadsDir: join(config.dataDir, 'uploads'),
     trustProxy: config.trustProxy,
+    payments,
+    orderSweepIntervalMs: ORDER_SWEEP_INTERVAL_MS,
   });
+  if (payments.name === 'sandbox') {
+    app.log.warn(
+      'PAY_PROVIDER=sandbox: payments are simulated, the QR code opens /webchat/pay/sandbox on this server',
+    );
+  }
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
@@ -58,5 +70,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   await app.listen({ host: config.host, port: config.port });
   demoLoad = loadDemoAtStart(db, { size: config.demoSize, log: app.log, signal: demoStop.signal });
   await demoLoad;
+  // Items written before search existed (migration 0006) get their search documents.
+  await indexUnindexedItems(db, (line) => app.log.info(line));
   readiness.markReady();
 }

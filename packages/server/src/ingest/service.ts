@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
 import { advanceRun, finishRun, type IngestRun } from './queries';
 import type { TenderRecord } from './record';
@@ -106,6 +107,8 @@ export async function ingestRecords(
   if (options.signal?.aborted) return { ...progress, completed: false };
   if (batch.length) await commit(batch, lastLine);
   await finishRun(db, run.id);
+  // PGlite has no autovacuum: without fresh statistics, rare search terms get slow plans (src/search).
+  await refreshSearchStatisticsAfterLoad(db, progress.inserted);
   progress.committedLines = run.totalLines;
   progress.elapsedMs = performance.now() - started;
   return { ...progress, completed: true };

@@ -241,6 +241,18 @@ export async function grantMembership(
   request: GrantRequest,
   now: Date,
 ): Promise<MembershipChange> {
+  return db.transaction((tx) => grantMembershipInTransaction(tx, request, now));
+}
+
+/**
+ * {@link grantMembership} inside the caller's transaction: the order flow's paid-state update marks the order
+ * paid, consumes its coupon and grants in one transaction, so either all of it happens or none.
+ */
+export async function grantMembershipInTransaction(
+  tx: Queryable,
+  request: GrantRequest,
+  now: Date,
+): Promise<MembershipChange> {
   if (!isPaidMemberCode(request.level)) {
     throw new BusinessError(
       RESPONSE_CODES.BAD_REQUEST,
@@ -256,64 +268,62 @@ export async function grantMembership(
       throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.membership.unknownArea(area));
     }
   }
-  return db.transaction(async (tx) => {
-    const queries = membershipQueries(tx);
-    const type = (await levelCatalog(tx, request.brandId)).get(request.level);
-    if (!type)
-      throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.membership.unknownLevel(request.level));
-    let before = await lockedMembership(tx, request.brandId, request.userId, now);
-    if (before.enterprise?.role === 'sub') {
-      throw new BusinessError(RESPONSE_CODES.FORBIDDEN, messages.membership.onlyPrimaryBuys);
-    }
-    let createdEnterprise: MembershipChange['createdEnterprise'];
-    if (request.level === 'qiye' && !before.enterprise) {
-      const enterprise = await createEnterprise(
-        tx,
-        { brandId: request.brandId, primaryUserId: request.userId },
-        now,
-      );
-      createdEnterprise = {
-        enterpriseId: enterprise.enterpriseId,
-        enterpriseName: enterprise.enterpriseName,
-      };
-      before = { ...before, enterprise: { enterpriseId: enterprise.enterpriseId, role: 'primary' } };
-    }
-    // spec §5: a level whose purchase area cannot be edited is sold for the whole country only
-    const areas = paymentAreas(type.status, request.areas);
-    const holder = holderOf(request.userId, before);
-    const occurredAt = eventTime(now, await queries.eventsOf(request.brandId, request.userId));
-    await queries.insertEvent({
-      brandId: request.brandId,
-      holder,
-      kind: 'grant',
-      memberCode: request.level,
-      months: request.months,
-      payAreas: areas,
-      occurredAt,
-      source: request.source,
-      orderRef: request.orderRef,
-    });
-    const after = await loadMembership(tx, request.brandId, request.userId, now);
-    await queries.insertAudit({
-      brandId: request.brandId,
-      action: 'grant',
-      userId: request.userId,
-      enterpriseId: 'enterpriseId' in holder ? holder.enterpriseId : undefined,
-      actor: request.actor,
-      detail: {
-        level: request.level,
-        months: request.months,
-        areas,
-        source: request.source,
-        orderRef: request.orderRef ?? null,
-        createdEnterprise: createdEnterprise ?? null,
-        before: auditState(before),
-        after: auditState(after),
-      },
-      createdAt: now,
-    });
-    return { before, after, areas, ...(createdEnterprise ? { createdEnterprise } : {}) };
+  const queries = membershipQueries(tx);
+  const type = (await levelCatalog(tx, request.brandId)).get(request.level);
+  if (!type)
+    throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.membership.unknownLevel(request.level));
+  let before = await lockedMembership(tx, request.brandId, request.userId, now);
+  if (before.enterprise?.role === 'sub') {
+    throw new BusinessError(RESPONSE_CODES.FORBIDDEN, messages.membership.onlyPrimaryBuys);
+  }
+  let createdEnterprise: MembershipChange['createdEnterprise'];
+  if (request.level === 'qiye' && !before.enterprise) {
+    const enterprise = await createEnterprise(
+      tx,
+      { brandId: request.brandId, primaryUserId: request.userId },
+      now,
+    );
+    createdEnterprise = {
+      enterpriseId: enterprise.enterpriseId,
+      enterpriseName: enterprise.enterpriseName,
+    };
+    before = { ...before, enterprise: { enterpriseId: enterprise.enterpriseId, role: 'primary' } };
+  }
+  // spec §5: a level whose purchase area cannot be edited is sold for the whole country only
+  const areas = paymentAreas(type.status, request.areas);
+  const holder = holderOf(request.userId, before);
+  const occurredAt = eventTime(now, await queries.eventsOf(request.brandId, request.userId));
+  await queries.insertEvent({
+    brandId: request.brandId,
+    holder,
+    kind: 'grant',
+    memberCode: request.level,
+    months: request.months,
+    payAreas: areas,
+    occurredAt,
+    source: request.source,
+    orderRef: request.orderRef,
   });
+  const after = await loadMembership(tx, request.brandId, request.userId, now);
+  await queries.insertAudit({
+    brandId: request.brandId,
+    action: 'grant',
+    userId: request.userId,
+    enterpriseId: 'enterpriseId' in holder ? holder.enterpriseId : undefined,
+    actor: request.actor,
+    detail: {
+      level: request.level,
+      months: request.months,
+      areas,
+      source: request.source,
+      orderRef: request.orderRef ?? null,
+      createdEnterprise: createdEnterprise ?? null,
+      before: auditState(before),
+      after: auditState(after),
+    },
+    createdAt: now,
+  });
+  return { before, after, areas, ...(createdEnterprise ? { createdEnterprise } : {}) };
 }
 
 export interface RevokeRequest {

@@ -9,34 +9,115 @@ export interface Token {
 }
 
 /** PostgreSQL keeps tsvector positions up to 16,383 and at most 256 of them per lexeme. */
-const MAX_POSITION = 16_383;
-const MAX_POSITIONS_PER_LEXEME = 256;
+export const MAX_POSITION = 16_383;
+export const MAX_POSITIONS_PER_LEXEME = 256;
 
 const HAN = /\p{Script=Han}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+const OTHER = 0;
+const HAN_CHAR = 1;
+const WORD_CHAR = 2;
+type CharKind = typeof OTHER | typeof HAN_CHAR | typeof WORD_CHAR;
+
+/**
+ * The kind of every BMP character, computed once from the Unicode properties (~15 ms): indexing runs over
+ * every character of every announcement, and a table lookup is many times faster than a regular expression.
+ */
+let bmpKinds: Uint8Array | undefined;
+
+function kindOf(codePoint: number, char: string): CharKind {
+  if (codePoint < 0x10000) {
+    if (!bmpKinds) {
+      bmpKinds = new Uint8Array(0x10000);
+      for (let code = 0; code < 0x10000; code += 1) {
+        const text = String.fromCharCode(code);
+        bmpKinds[code] = HAN.test(text) ? HAN_CHAR : LETTER_OR_DIGIT.test(text) ? WORD_CHAR : OTHER;
+      }
+    }
+    return bmpKinds[codePoint] as CharKind;
+  }
+  return HAN.test(char) ? HAN_CHAR : LETTER_OR_DIGIT.test(char) ? WORD_CHAR : OTHER;
+}
 
 /** Full-width letters and digits become ASCII and letters lower-case, so 'ＬＥＤ' finds 'led'. */
 export function normalizeForSearch(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-type Run = { kind: 'han' | 'word'; text: string; start: number };
+type Run = { kind: 'han' | 'word'; chars: string[]; start: number };
 
 /** Splits normalized text into runs of Han characters and runs of other letters/digits (offsets 0-based). */
 function runsOf(text: string): Run[] {
   const runs: Run[] = [];
-  const chars = Array.from(text);
   let current: Run | undefined;
-  chars.forEach((char, index) => {
-    const kind = HAN.test(char) ? 'han' : LETTER_OR_DIGIT.test(char) ? 'word' : undefined;
-    if (kind && current?.kind === kind) {
-      current.text += char;
-      return;
+  let index = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const kind = kindOf(code, char);
+    if (kind === OTHER) {
+      current = undefined;
+    } else {
+      const name = kind === HAN_CHAR ? 'han' : 'word';
+      if (current?.kind === name) {
+        current.chars.push(char);
+      } else {
+        current = { kind: name, chars: [char], start: index };
+        runs.push(current);
+      }
     }
-    current = kind ? { kind, text: char, start: index } : undefined;
-    if (current) runs.push(current);
-  });
+    index += 1;
+  }
   return runs;
+}
+
+/**
+ * Calls `emit` for each exact-recall token of normalized text, positions shifted by `offset`. One pass over the
+ * UTF-16 units with slices of the text as lexemes: indexing runs over every character of every announcement.
+ */
+function eachBigramToken(text: string, offset: number, emit: (lexeme: string, position: number) => void) {
+  // The open Han run's last character (its unit index, width and 0-based position), or -1.
+  let hanAt = -1;
+  let hanWidth = 0;
+  let hanPosition = 0;
+  // The open letter/digit run's start, or -1.
+  let wordAt = -1;
+  let wordPosition = 0;
+  let position = 0;
+  const length = text.length;
+  for (let at = 0; at < length; ) {
+    let code = text.charCodeAt(at);
+    let width = 1;
+    if (code >= 0xd800 && code < 0xdc00 && at + 1 < length) {
+      const low = text.charCodeAt(at + 1);
+      if (low >= 0xdc00 && low < 0xe000) {
+        code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    const kind = kindOf(code, width === 1 ? (text[at] ?? '') : text.slice(at, at + 2));
+    if (kind !== HAN_CHAR && hanAt >= 0) {
+      emit(text.slice(hanAt, hanAt + hanWidth), offset + hanPosition + 1);
+      hanAt = -1;
+    }
+    if (kind !== WORD_CHAR && wordAt >= 0) {
+      emit(text.slice(wordAt, at), offset + wordPosition + 1);
+      wordAt = -1;
+    }
+    if (kind === HAN_CHAR) {
+      if (hanAt >= 0) emit(text.slice(hanAt, at + width), offset + hanPosition + 1);
+      hanAt = at;
+      hanWidth = width;
+      hanPosition = position;
+    } else if (kind === WORD_CHAR && wordAt < 0) {
+      wordAt = at;
+      wordPosition = position;
+    }
+    at += width;
+    position += 1;
+  }
+  if (hanAt >= 0) emit(text.slice(hanAt, hanAt + hanWidth), offset + hanPosition + 1);
+  if (wordAt >= 0) emit(text.slice(wordAt), offset + wordPosition + 1);
 }
 
 /**
@@ -47,17 +128,7 @@ function runsOf(text: string): Run[] {
  */
 export function bigramTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const run of runsOf(normalizeForSearch(text))) {
-    const chars = Array.from(run.text);
-    if (run.kind === 'word') {
-      tokens.push({ lexeme: run.text, position: run.start + 1 });
-      continue;
-    }
-    for (let i = 0; i + 1 < chars.length; i += 1) {
-      tokens.push({ lexeme: `${chars[i]}${chars[i + 1]}`, position: run.start + i + 1 });
-    }
-    tokens.push({ lexeme: chars[chars.length - 1] as string, position: run.start + chars.length });
-  }
+  eachBigramToken(normalizeForSearch(text), 0, (lexeme, position) => tokens.push({ lexeme, position }));
   return tokens;
 }
 
@@ -90,6 +161,73 @@ function quoteLexeme(lexeme: string): string {
 }
 
 /**
+ * Collects the bigram tokens of one or more texts into one `tsvector` literal. Texts added one after another
+ * are kept apart by a gap of two positions, so no bigram chain can run from the end of one into the next.
+ * `lossy` tells whether PostgreSQL's limits dropped or clamped positions (a text past 16,383 characters, a
+ * lexeme more than 256 times): such a document can only be matched by its lexemes and verified on its text.
+ */
+export class VectorBuilder {
+  /** Per lexeme: its positions as literal text ('3,17,40') and how many there are. */
+  private readonly entries = new Map<string, { positions: string; count: number }>();
+  private next = 0;
+  private bytes = 0;
+  lossy = false;
+
+  /** Adds a text (normalized here) after what was added before. */
+  add(text: string): this {
+    const normalized = normalizeForSearch(text);
+    const start = this.next;
+    eachBigramToken(normalized, start, (token, position) => {
+      // PostgreSQL refuses lexemes over 2 KB: a run of letters that long is a blob, kept by its start.
+      const lexeme = token.length > MAX_WORD_LENGTH ? token.slice(0, MAX_WORD_LENGTH) : token;
+      let entry = this.entries.get(lexeme);
+      if (!entry) {
+        entry = { positions: '', count: 0 };
+        this.entries.set(lexeme, entry);
+        // At most 3 bytes per UTF-16 unit: an upper bound is enough here.
+        this.bytes += lexeme.length * 3 + 8;
+      }
+      if (
+        position > MAX_POSITION ||
+        entry.count >= MAX_POSITIONS_PER_LEXEME ||
+        this.bytes > MAX_VECTOR_BYTES
+      ) {
+        this.lossy = true;
+        return;
+      }
+      entry.positions = entry.count === 0 ? String(position) : `${entry.positions},${position}`;
+      entry.count += 1;
+      this.bytes += 2;
+    });
+    let length = 0;
+    for (const _ of normalized) length += 1;
+    this.next = start + length + 2;
+    return this;
+  }
+
+  /** The literal to cast with `::tsvector`; a lossy document carries the lexeme `LOSSY_LEXEME`. */
+  literal(): string {
+    let literal = this.lossy ? LOSSY_LEXEME : '';
+    // Tokens are letters, digits and Han characters only: nothing to escape.
+    for (const [lexeme, entry] of this.entries) {
+      literal += entry.count ? ` '${lexeme}':${entry.positions}` : ` '${lexeme}'`;
+    }
+    return literal;
+  }
+}
+
+/** Letters/digits runs are cut to this many characters as lexemes (PostgreSQL's limit is 2 KB per lexeme). */
+const MAX_WORD_LENGTH = 100;
+/** Stay well under PostgreSQL's 1 MB per tsvector; past it, lexemes are kept without positions (lossy). */
+const MAX_VECTOR_BYTES = 900_000;
+
+/**
+ * Marks a document whose positions are incomplete. No token can contain '~' (tokens are letters, digits and Han
+ * characters), so the marker never collides with text.
+ */
+export const LOSSY_LEXEME = "'~lossy'";
+
+/**
  * A `tsvector` literal (cast with `$1::tsvector`) holding the tokens, optionally with a weight (A title,
  * B purchase content, C body …). Positions are clamped to PostgreSQL's limits; precise matches are always
  * re-checked on the raw text, so a clamped position never yields a wrong hit.
@@ -112,6 +250,65 @@ export function tsvectorLiteral(tokens: readonly Token[], weight?: 'A' | 'B' | '
   ).join(' ');
 }
 
+/** One lexeme of a query term with its offset (0-based, in characters) inside the term. */
+interface TermLexeme {
+  lexeme: string;
+  offset: number;
+  prefix: boolean;
+}
+
+/**
+ * The lexemes that must stand at fixed distances for `term` to occur in a text: the bigram chain of each Han
+ * run (a one-character run as a prefix), each letter/digit run as a prefix. Offsets are in characters from the
+ * start of the term, which are also the distances between token positions in a document.
+ */
+function termLexemes(term: string): TermLexeme[] {
+  const lexemes: TermLexeme[] = [];
+  for (const run of runsOf(term)) {
+    const { chars } = run;
+    if (run.kind === 'word' || chars.length === 1) {
+      lexemes.push({ lexeme: chars.join(''), offset: run.start, prefix: true });
+      continue;
+    }
+    for (let i = 0; i + 1 < chars.length; i += 1) {
+      lexemes.push({ lexeme: `${chars[i]}${chars[i + 1]}`, offset: run.start + i, prefix: false });
+    }
+  }
+  return lexemes;
+}
+
+const operand = (lexeme: TermLexeme, weights: string) =>
+  `${quoteLexeme(lexeme.lexeme)}${lexeme.prefix ? ':*' : ''}${weights ? `${lexeme.prefix ? '' : ':'}${weights}` : ''}`;
+
+/**
+ * The tsquery that finds `term` (normalized) as an exact substring, as far as the tokens can tell: its lexemes
+ * chained with their exact distances (`<->`, `<N>`). Exact for Han text; a letter/digit run matches by word
+ * prefix (`led` finds `led屏` and `ledx`, not `xled`). Undefined when the term holds nothing searchable.
+ */
+export function termTsquery(term: string, weights = ''): string | undefined {
+  const lexemes = termLexemes(term);
+  const [first, ...rest] = lexemes;
+  if (!first) return undefined;
+  let query = operand(first, weights);
+  let previous = first;
+  for (const lexeme of rest) {
+    const distance = lexeme.offset - previous.offset;
+    query = `${query} ${distance === 1 ? '<->' : `<${distance}>`} ${operand(lexeme, weights)}`;
+    previous = lexeme;
+  }
+  return rest.length ? `(${query})` : query;
+}
+
+/**
+ * What matches `term` in a lossy document (see `VectorBuilder`): the marker and every lexeme, positions
+ * ignored. A superset; the caller verifies such documents on their text.
+ */
+export function lossyTermTsquery(term: string): string | undefined {
+  const lexemes = termLexemes(term);
+  if (!lexemes.length) return undefined;
+  return [LOSSY_LEXEME, ...lexemes.map((lexeme) => operand(lexeme, ''))].join(' & ');
+}
+
 /**
  * The tsquery for a precise (exact substring) search of `phrase`: its bigram chain with the exact distances
  * between them, each segment between punctuation searched on its own (all must be present). A one-character
@@ -120,13 +317,19 @@ export function tsvectorLiteral(tokens: readonly Token[], weight?: 'A' | 'B' | '
 export function preciseTsquery(phrase: string, weights?: string): string | undefined {
   const restrict = weights ? `:${weights}` : '';
   const segments = runsOf(normalizeForSearch(phrase)).map((run) => {
-    if (run.kind === 'word') return `${quoteLexeme(run.text)}:*${weights ?? ''}`;
-    const chars = Array.from(run.text);
-    if (chars.length === 1) return `${quoteLexeme(run.text)}:*${weights ?? ''}`;
+    const text = run.chars.join('');
+    if (run.kind === 'word') return `${quoteLexeme(text)}:*${weights ?? ''}`;
+    const { chars } = run;
+    if (chars.length === 1) return `${quoteLexeme(text)}:*${weights ?? ''}`;
     const bigrams = chars
       .slice(0, -1)
       .map((char, index) => `${quoteLexeme(`${char}${chars[index + 1]}`)}${restrict}`);
     return `(${bigrams.join(' <-> ')})`;
   });
   return segments.length ? segments.join(' & ') : undefined;
+}
+
+/** The tokens of a short name (a company's), for substring search of names. */
+export function tsvectorLiteralOfName(name: string): string {
+  return new VectorBuilder().add(name).literal();
 }

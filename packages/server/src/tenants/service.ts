@@ -1,8 +1,10 @@
 import type { BrandManifest } from '@tender/brand';
+import { seedCouponDefaults } from '../coupons/defaults';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { seedMembershipDefaults } from '../membership/queries';
 import { messages } from '../messages';
+import { seedOrderDefaults } from '../orders/defaults';
 import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
 import { type Tenant, tenantQueries } from './queries';
 
@@ -38,7 +40,8 @@ export function tenantService(db: Database) {
     /**
      * Creates the tenant of every brand not yet in the database, with its default dictionaries. Brands already
      * there are left alone: after the first start the database, not the manifest, is the truth. Every brand
-     * gets the member levels and privilege values it is missing (existing rows are the operators').
+     * gets the member levels and privilege values, products, order settings and the first-login coupon activity
+     * it is missing (existing rows are the operators').
      */
     async seed(manifests: readonly BrandManifest[]): Promise<string[]> {
       const created: string[] = [];
@@ -47,6 +50,8 @@ export function tenantService(db: Database) {
         await db.transaction(async (tx) => {
           const inserted = await tenantQueries(tx).insertIfMissing(tenant);
           await seedMembershipDefaults(tx, tenant.id);
+          await seedOrderDefaults(tx, tenant.id);
+          await seedCouponDefaults(tx, tenant.id);
           if (!inserted) return;
           for (const [dictName, entries] of Object.entries(defaultDictionaries(tenant.supportPhone))) {
             for (const entry of flatten(entries)) {

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/database';
+import { searchIndex } from '../search/search-index';
+import { tsvectorLiteralOfName } from '../search/tokens';
 import type { PartyRole } from './codes';
 
 /**
@@ -23,8 +25,8 @@ export interface CompanyRow {
 export async function upsertCompanies(db: Queryable, companies: CompanyRow[]): Promise<Map<string, number>> {
   if (companies.length === 0) return new Map();
   await db.query(
-    `INSERT INTO company (name, normalized_name, credit_code, province_code, city_code, district_code)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+    `INSERT INTO company (name, normalized_name, credit_code, province_code, city_code, district_code, name_tokens)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::tsvector[])
      ON CONFLICT (normalized_name) DO UPDATE SET
        credit_code = COALESCE(company.credit_code, EXCLUDED.credit_code),
        province_code = COALESCE(company.province_code, EXCLUDED.province_code),
@@ -40,6 +42,8 @@ export async function upsertCompanies(db: Queryable, companies: CompanyRow[]): P
       companies.map((company) => company.provinceCode),
       companies.map((company) => company.cityCode),
       companies.map((company) => company.districtCode),
+      // The bigram tokens of the name, for the company search of suggestions (src/search).
+      companies.map((company) => tsvectorLiteralOfName(company.name)),
     ],
   );
   const rows = await db.query<{ id: number; normalized_name: string }>(
@@ -138,7 +142,7 @@ const INSERT_ITEMS = `INSERT INTO tender_item (${ITEM_COLUMNS.map(([, column]) =
 /**
  * Inserts items and answers the ids of those written, by de-duplication key. A row that collides with one
  * written meanwhile (another importer) is skipped rather than failing the batch; the caller counts it as a
- * duplicate. Search fills its token columns here once it adds them.
+ * duplicate. The items' search documents are written in the same statement batch (src/search).
  */
 export async function insertTenderItems(db: Queryable, rows: TenderItemRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
@@ -146,7 +150,16 @@ export async function insertTenderItems(db: Queryable, rows: TenderItemRow[]): P
     INSERT_ITEMS,
     ITEM_COLUMNS.map(([field]) => rows.map((row) => row[field])),
   );
-  return new Map(inserted.map((row) => [row.dedup_key, row.id]));
+  const ids = new Map(inserted.map((row) => [row.dedup_key, row.id]));
+  // The search documents go in with the items (src/search): an item is never written unsearchable.
+  await searchIndex.add(
+    db,
+    rows.flatMap((row) => {
+      const itemId = ids.get(row.dedupKey);
+      return itemId === undefined ? [] : [{ ...row, itemId }];
+    }),
+  );
+  return ids;
 }
 
 export interface ItemCompanyRow {
@@ -227,6 +240,10 @@ export async function insertProjectDetails(db: Queryable, rows: ProjectDetailRow
       rows.map((row) => row.plannedStart),
       rows.map((row) => row.plannedEnd),
     ],
+  );
+  await searchIndex.setProjectAmounts(
+    db,
+    rows.map((row) => ({ itemId: row.itemId, amountFen: row.totalInvestmentFen })),
   );
 }
 

@@ -8,6 +8,7 @@ import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
+import type { PaymentProvider } from '../payments/provider';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
 import { type TestClock, testClock } from './test-clock';
@@ -55,10 +56,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** The payment provider, made with the server's clock (default: the sandbox). */
+  payments?: (clock: TestClock) => PaymentProvider;
+}
+
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
 export async function startTestServer(
   target: TestDatabaseTarget,
   sites: BrandSite[] = [],
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const db = await target.open();
   await migrate(db, readMigrations(migrationsDir));
@@ -73,6 +80,7 @@ export async function startTestServer(
     clock: clock.now,
     devMode: true,
     uploadsDir,
+    ...(options.payments ? { payments: options.payments(clock) } : {}),
   });
   return {
     app,

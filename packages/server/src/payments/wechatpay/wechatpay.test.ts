@@ -1,0 +1,343 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../config';
+import { orderQueries } from '../../orders/queries';
+import { testDatabaseTargets } from '../../test-support/databases';
+import { type FakeKeyMode, type FakeWechatPay, startFakeWechatPay } from '../../test-support/fake-wechatpay';
+import { callAs, type MemberTestUser, newMember } from '../../test-support/membership-fixtures';
+import { grantsOf, submitOrder, testOrderService } from '../../test-support/order-fixtures';
+import { testClock } from '../../test-support/test-clock';
+import { startTestServer, type TestServer } from '../../test-support/test-server';
+import { createPaymentProvider } from '../factory';
+import { NotificationRejected, ProviderError } from '../provider';
+import { type WechatPayClientConfig, wechatPayProvider } from './provider';
+import { readWechatPaySettings } from './settings';
+
+const HOUR = 3_600_000;
+const MODES: FakeKeyMode[] = ['certificate', 'publicKey'];
+
+describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode) => {
+  const clock = testClock();
+  let fake: FakeWechatPay;
+  let config: WechatPayClientConfig;
+
+  beforeAll(async () => {
+    fake = await startFakeWechatPay({ mode, clock: clock.now });
+    config = fake.clientConfig('https://merchant.example/webchat/pay/notify/wechatpay');
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const prepaid = async (orderNo: string, amountFen = 59_800) => {
+    const provider = wechatPayProvider(config, clock.now);
+    return provider.prepay({
+      orderNo,
+      description: '阿尔法招标网-投标通 1个月',
+      amountFen,
+      expiresAt: new Date(clock.now().getTime() + 2 * HOUR),
+      baseUrl: 'https://merchant.example',
+    });
+  };
+
+  it('signs a Native prepay the fake accepts, and checks the signed answer', async () => {
+    const { codeUrl } = await prepaid('MTEST0000000000001');
+    expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v3/pay/transactions/native' });
+    const order = fake.orders.get('MTEST0000000000001');
+    expect(order).toMatchObject({ amountFen: 59_800, state: 'NOTPAY' });
+    expect(order?.notifyUrl).toBe('https://merchant.example/webchat/pay/notify/wechatpay');
+    // the same order again: the same code
+    expect((await prepaid('MTEST0000000000001')).codeUrl).toBe(codeUrl);
+  });
+
+  it('queries by out_trade_no and closes; a missing order is NOT_FOUND', async () => {
+    const provider = wechatPayProvider(config, clock.now);
+    await prepaid('MTEST0000000000002');
+    expect(await provider.query('MTEST0000000000002')).toMatchObject({ state: 'NOTPAY' });
+    fake.pay('MTEST0000000000002');
+    const paid = await provider.query('MTEST0000000000002');
+    expect(paid).toMatchObject({ orderNo: 'MTEST0000000000002', state: 'SUCCESS', amountFen: 59_800 });
+    expect(paid.transactionId).toMatch(/^42000/);
+    expect(paid.successTime).toBeInstanceOf(Date);
+    await prepaid('MTEST0000000000003');
+    await provider.close('MTEST0000000000003');
+    expect(fake.orders.get('MTEST0000000000003')?.state).toBe('CLOSED');
+    expect(await provider.query('MTEST0000000000099')).toEqual({
+      orderNo: 'MTEST0000000000099',
+      state: 'NOT_FOUND',
+    });
+    // a paid order cannot be closed
+    await expect(provider.close('MTEST0000000000002')).rejects.toBeInstanceOf(ProviderError);
+  });
+
+  it('is refused by WeChat Pay when it signs with a key that is not the merchant’s', async () => {
+    const other = await startFakeWechatPay({ mode, clock: clock.now });
+    try {
+      const stranger = { ...config, merchantPrivateKeyPem: other.clientConfig('').merchantPrivateKeyPem };
+      const error = await wechatPayProvider(stranger, clock.now)
+        .query('MTEST0000000000001')
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ code: 'SIGN_ERROR', status: 401 });
+      expect(fake.requests.at(-1)?.refused).toBe('bad signature');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses an answer not signed by the platform key it trusts', async () => {
+    const other = await startFakeWechatPay({ mode, clock: clock.now });
+    try {
+      const trustingOther = { ...config, verifiers: other.clientConfig('').verifiers };
+      const error = await wechatPayProvider(trustingOther, clock.now)
+        .query('MTEST0000000000001')
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'RESPONSE_SIGNATURE' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe('notifications', () => {
+    const verify = (notification: { headers: Record<string, unknown>; rawBody: string }) =>
+      wechatPayProvider(config, clock.now).verifyNotification(
+        notification as { headers: Record<string, string>; rawBody: string },
+      );
+    const rejection = async (notification: { headers: Record<string, unknown>; rawBody: string }) => {
+      const error = await verify(notification).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NotificationRejected);
+      return (error as NotificationRejected).reason;
+    };
+
+    beforeAll(async () => {
+      await prepaid('MTEST0000000000010');
+      fake.pay('MTEST0000000000010');
+    });
+
+    it('verifies the signature and decrypts the transaction (AES-256-GCM, APIv3 key)', async () => {
+      const verified = await verify(fake.notification('MTEST0000000000010'));
+      expect(verified).toMatchObject({
+        kind: 'trade',
+        trade: { orderNo: 'MTEST0000000000010', state: 'SUCCESS', amountFen: 59_800, currency: 'CNY' },
+      });
+    });
+
+    it('rejects forged, probe, stale, unknown-serial, undecryptable and other-merchant notifications', async () => {
+      expect(await rejection(fake.notification('MTEST0000000000010', { forged: true }))).toBe(
+        'bad_signature',
+      );
+      expect(await rejection(fake.notification('MTEST0000000000010', { signTest: true }))).toBe('sign_test');
+      expect(
+        await rejection(fake.notification('MTEST0000000000010', { timestampOffsetMs: -6 * 60_000 })),
+      ).toBe('stale_timestamp');
+      expect(await rejection(fake.notification('MTEST0000000000010', { serial: 'PUB_KEY_ID_UNKNOWN' }))).toBe(
+        'unknown_serial',
+      );
+      expect(await rejection(fake.notification('MTEST0000000000010', { wrongApiV3Key: true }))).toBe(
+        'decrypt_failed',
+      );
+      expect(
+        await rejection(fake.notification('MTEST0000000000010', { transaction: { mchid: '1900000001' } })),
+      ).toBe('wrong_merchant');
+      const genuine = fake.notification('MTEST0000000000010');
+      expect(await rejection({ ...genuine, rawBody: genuine.rawBody.replace('"id":"', '"id":"x') })).toBe(
+        'bad_signature',
+      );
+      expect(await rejection({ headers: {}, rawBody: genuine.rawBody })).toBe('missing_headers');
+    });
+
+    it('answers other events as ignored', async () => {
+      const refund = fake.notification('MTEST0000000000010', { eventType: 'REFUND.SUCCESS' });
+      expect(await verify(refund)).toMatchObject({ kind: 'ignored', eventType: 'REFUND.SUCCESS' });
+    });
+  });
+});
+
+describe('WeChat Pay settings', () => {
+  const complete = {
+    PAY_PROVIDER: 'wechatpay',
+    WECHATPAY_MCH_ID: '1900009191',
+    WECHATPAY_APP_ID: 'wx8888888888888888',
+    WECHATPAY_MCH_SERIAL_NO: '5157f09efdc096de15ebe81a47057a72',
+    WECHATPAY_PRIVATE_KEY_PATH: '/etc/tender/apiclient_key.pem',
+    WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+    WECHATPAY_PUBLIC_KEY_PATH: '/etc/tender/pub_key.pem',
+    WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000091912024',
+    WECHATPAY_NOTIFY_URL: 'https://tender.example.com/webchat/pay/notify/wechatpay',
+  };
+
+  it('reads a complete set, upper-casing the merchant serial', () => {
+    expect(readWechatPaySettings(complete)).toMatchObject({
+      mchId: '1900009191',
+      merchantSerialNo: '5157F09EFDC096DE15EBE81A47057A72',
+      apiBase: 'https://api.mch.weixin.qq.com',
+      platformCertificatePath: undefined,
+    });
+  });
+
+  it('names the missing or unusable variable', () => {
+    for (const name of [
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_MCH_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY_PATH',
+      'WECHATPAY_API_V3_KEY',
+      'WECHATPAY_NOTIFY_URL',
+    ]) {
+      expect(() => readWechatPaySettings({ ...complete, [name]: '' }), name).toThrow(name);
+    }
+    expect(() => readWechatPaySettings({ ...complete, WECHATPAY_API_V3_KEY: 'short' })).toThrow('32');
+    expect(() => readWechatPaySettings({ ...complete, WECHATPAY_NOTIFY_URL: 'http://x.example/n' })).toThrow(
+      'WECHATPAY_NOTIFY_URL',
+    );
+    expect(() => readWechatPaySettings({ ...complete, WECHATPAY_PUBLIC_KEY_ID: '' })).toThrow(
+      'WECHATPAY_PUBLIC_KEY_ID',
+    );
+    expect(() =>
+      readWechatPaySettings({ ...complete, WECHATPAY_PUBLIC_KEY_PATH: '', WECHATPAY_PUBLIC_KEY_ID: '' }),
+    ).toThrow('WECHATPAY_PLATFORM_CERT_PATH');
+  });
+
+  it('stops the start: PAY_PROVIDER=wechatpay without settings, an unknown provider, an unreadable key file', () => {
+    expect(readConfig({}, process.cwd()).payProvider).toBe('sandbox');
+    expect(() => readConfig({ PAY_PROVIDER: 'wechatpay' }, process.cwd())).toThrow(
+      'PAY_PROVIDER=wechatpay 需要设置 WECHATPAY_MCH_ID',
+    );
+    expect(() => readConfig({ PAY_PROVIDER: 'alipay' }, process.cwd())).toThrow(
+      'PAY_PROVIDER 不支持 "alipay"',
+    );
+    const config = readConfig(complete, process.cwd());
+    expect(config.wechatPay?.publicKeyId).toBe('PUB_KEY_ID_0119000091912024');
+    expect(() => createPaymentProvider(config, {} as never, () => new Date())).toThrow(
+      'WECHATPAY_PRIVATE_KEY_PATH 指向的文件 /etc/tender/apiclient_key.pem 无法读取',
+    );
+  });
+});
+
+describe.each(testDatabaseTargets())('buying with WeChat Pay (local fake) on $name', (target) => {
+  describe.each(MODES)('%s mode', (mode) => {
+    let server: TestServer;
+    let fake: FakeWechatPay;
+    let config: WechatPayClientConfig;
+
+    beforeAll(async () => {
+      let fakeClock: () => Date = () => new Date();
+      fake = await startFakeWechatPay({ mode, clock: () => fakeClock() });
+      config = fake.clientConfig('http://placeholder.invalid/');
+      server = await startTestServer(target, [], {
+        payments: (clock) => {
+          fakeClock = clock.now;
+          return wechatPayProvider(config, clock.now);
+        },
+      });
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      // the notification URL is known once the server listens; the provider reads it at each prepay
+      const { port } = server.app.server.address() as AddressInfo;
+      config.notifyUrl = `http://127.0.0.1:${port}/webchat/pay/notify/wechatpay`;
+    });
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
+    });
+
+    const post = (user: MemberTestUser, path: string, params?: Record<string, unknown>) =>
+      callAs(server, user, 'POST', path, params);
+
+    async function openOrder() {
+      const user = await newMember(server, 'alpha');
+      const order = (await submitOrder(server, user, 'toubiaotong', 1)).data;
+      const qr = await post(user, '/webchat/api/payPrepay', { orderId: order.orderId });
+      expect(qr.code).toBe(200);
+      return { user, order, codeUrl: qr.data.codeUrl as string };
+    }
+    const orderStatus = async (user: MemberTestUser, orderId: number) =>
+      (await post(user, '/webchat/api/order/status', { orderId })).data.orderStatus;
+    const outcomes = async (orderNo: string) =>
+      (await orderQueries(server.db).paymentEvents(orderNo)).map(
+        (event) => `${event.source}:${event.outcome}`,
+      );
+
+    it('pays through a signed, encrypted notification delivered over HTTP, and credits once on replay', async () => {
+      const { user, order, codeUrl } = await openOrder();
+      expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+      expect(fake.orders.get(order.orderNo)).toMatchObject({
+        amountFen: 59_800,
+        notifyUrl: config.notifyUrl,
+      });
+
+      const notification = fake.pay(order.orderNo);
+      expect(await fake.deliver(order.orderNo, notification)).toEqual({ status: 204, body: '' });
+      expect(await orderStatus(user, order.orderId)).toBe(2);
+      expect(await grantsOf(server, order.orderNo)).toBe(1);
+
+      // WeChat Pay retries, or someone replays the capture: acknowledged, credited once
+      expect((await fake.deliver(order.orderNo, notification)).status).toBe(204);
+      expect((await fake.deliver(order.orderNo, fake.notification(order.orderNo))).status).toBe(204);
+      expect(await grantsOf(server, order.orderNo)).toBe(1);
+      expect(await outcomes(order.orderNo)).toEqual([
+        'notification:credited',
+        'notification:already_paid',
+        'notification:already_paid',
+      ]);
+      const periods = (await callAs(server, user, 'GET', '/webchat/api/listMemberUpgrade')).data;
+      expect(periods).toEqual([expect.objectContaining({ memberCode: 'toubiaotong', isActive: 0 })]);
+    });
+
+    it('refuses forged and probe notifications in WeChat Pay’s own format, crediting nothing', async () => {
+      const { user, order } = await openOrder();
+      fake.pay(order.orderNo);
+      const forged = await fake.deliver(order.orderNo, fake.notification(order.orderNo, { forged: true }));
+      expect(forged.status).toBe(401);
+      expect(JSON.parse(forged.body)).toEqual({ code: 'FAIL', message: '签名验证失败' });
+      const probe = await fake.deliver(order.orderNo, fake.notification(order.orderNo, { signTest: true }));
+      expect(probe.status).toBe(401);
+      // a genuine one whose amount is not the server's: acknowledged, never credited
+      const wrong = fake.notification(order.orderNo, {
+        transaction: { amount: { total: 1, currency: 'CNY' } },
+      });
+      expect((await fake.deliver(order.orderNo, wrong)).status).toBe(204);
+      expect(await grantsOf(server, order.orderNo)).toBe(0);
+      expect(await outcomes(order.orderNo)).toEqual(['notification:amount_mismatch']);
+      // the notification never came: the status poll asks WeChat Pay (the active query) and credits
+      expect(await orderStatus(user, order.orderId)).toBe(2);
+      expect(await outcomes(order.orderNo)).toEqual(['notification:amount_mismatch', 'query:credited']);
+      expect(await grantsOf(server, order.orderNo)).toBe(1);
+    });
+
+    it('reconciles a payment whose notification was lost', async () => {
+      const { user, order } = await openOrder();
+      fake.pay(order.orderNo);
+      server.clock.advance(2 * 60_000);
+      const sweep = testOrderService(server, wechatPayProvider(config, server.clock.now));
+      expect(await sweep.reconcile()).toEqual({ credited: 1 });
+      expect(await orderStatus(user, order.orderId)).toBe(2);
+      expect(await outcomes(order.orderNo)).toEqual(['reconcile:credited']);
+    });
+
+    it('closes an expired order at WeChat Pay; it can never be paid, nor credited by a late notification', async () => {
+      const { user, order } = await openOrder();
+      server.clock.advance(2 * HOUR + 1000);
+      expect(() => fake.pay(order.orderNo)).toThrow('expired');
+      const sweep = testOrderService(server, wechatPayProvider(config, server.clock.now));
+      expect((await sweep.closeExpired()).closed).toBeGreaterThanOrEqual(1);
+      expect(fake.orders.get(order.orderNo)?.state).toBe('CLOSED');
+      expect(await orderStatus(user, order.orderId)).toBe(3);
+      // a (genuinely signed) notification of a payment after the expiry
+      const late = fake.notification(order.orderNo, {
+        transaction: { trade_state: 'SUCCESS', transaction_id: '4200000000000000000000000001' },
+      });
+      expect((await fake.deliver(order.orderNo, late)).status).toBe(204);
+      expect(await grantsOf(server, order.orderNo)).toBe(0);
+      expect((await outcomes(order.orderNo)).at(-1)).toBe('notification:closed');
+    });
+
+    it('closes the earlier order at WeChat Pay when a new one is made', async () => {
+      const { user, order } = await openOrder();
+      const next = (await submitOrder(server, user, 'toubiaotong', 3)).data;
+      expect(fake.orders.get(order.orderNo)?.state).toBe('CLOSED');
+      expect(await orderStatus(user, order.orderId)).toBe(3);
+      expect(await orderStatus(user, next.orderId)).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import type { Queryable } from '../db/database';
+
+/** Which search box a history entry belongs to (migrations/0006_search.sql). */
+export type SearchKind = 'tender' | 'all' | 'designed' | 'approval';
+
+/** Entries kept per user and search box; older ones are dropped as new ones come. */
+export const HISTORY_KEPT = 50;
+
+export interface HistoryEntry {
+  keyword: string;
+  conditions: Record<string, unknown>;
+  times: number;
+  searchTime: string;
+}
+
+function iso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** Records a search: a keyword searched again moves to the top with its latest conditions. */
+export async function recordSearch(
+  db: Queryable,
+  entry: {
+    brandId: string;
+    userId: number;
+    kind: SearchKind;
+    keyword: string;
+    conditions: Record<string, unknown>;
+    at: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO search_history (brand_id, user_id, kind, keyword, conditions, searched_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+     ON CONFLICT (user_id, kind, keyword) DO UPDATE
+       SET conditions = EXCLUDED.conditions, searched_at = EXCLUDED.searched_at, times = search_history.times + 1`,
+    [entry.brandId, entry.userId, entry.kind, entry.keyword, JSON.stringify(entry.conditions), entry.at],
+  );
+  await db.query(
+    `DELETE FROM search_history WHERE id IN (
+       SELECT id FROM search_history WHERE user_id = $1 AND kind = $2
+       ORDER BY searched_at DESC, id DESC OFFSET $3)`,
+    [entry.userId, entry.kind, HISTORY_KEPT],
+  );
+}
+
+/** A user's searches in these boxes, one entry per keyword, newest first. */
+export async function historyPage(
+  db: Queryable,
+  userId: number,
+  kinds: readonly SearchKind[],
+  pageNumber: number,
+  pageSize: number,
+): Promise<{ records: HistoryEntry[]; total: number }> {
+  const rows = await db.query<{
+    keyword: string;
+    conditions: Record<string, unknown>;
+    times: number;
+    searched_at: Date | string;
+    total: number;
+  }>(
+    `WITH latest AS (
+       SELECT DISTINCT ON (keyword) keyword, conditions, times, searched_at, id FROM search_history
+       WHERE user_id = $1 AND kind = ANY($2::text[])
+       ORDER BY keyword, searched_at DESC, id DESC
+     )
+     SELECT keyword, conditions, times, searched_at, count(*) OVER ()::int AS total FROM latest
+     ORDER BY searched_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [userId, [...kinds], pageSize, (pageNumber - 1) * pageSize],
+  );
+  if (rows.length === 0 && pageNumber > 1) {
+    const [count] = await db.query<{ total: number }>(
+      `SELECT count(DISTINCT keyword)::int AS total FROM search_history WHERE user_id = $1 AND kind = ANY($2::text[])`,
+      [userId, [...kinds]],
+    );
+    return { records: [], total: count?.total ?? 0 };
+  }
+  return {
+    records: rows.map((row) => ({
+      keyword: row.keyword,
+      conditions: row.conditions,
+      times: row.times,
+      searchTime: iso(row.searched_at),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** The keywords most users of a brand searched since a time, most searchers first. */
+export async function hotWords(
+  db: Queryable,
+  brandId: string,
+  since: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query<{ keyword: string }>(
+    `SELECT keyword FROM search_history WHERE brand_id = $1 AND searched_at >= $2
+     GROUP BY keyword ORDER BY count(DISTINCT user_id) DESC, max(searched_at) DESC, keyword LIMIT $3`,
+    [brandId, since, limit],
+  );
+  return rows.map((row) => row.keyword);
+}
+
+/** A user's keywords in these boxes containing a text (normalized), newest first. */
+export async function historyWordsContaining(
+  db: Queryable,
+  userId: number,
+  kinds: readonly SearchKind[],
+  text: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db.query<{ keyword: string }>(
+    `SELECT keyword FROM search_history
+     WHERE user_id = $1 AND kind = ANY($2::text[]) AND strpos(lower(keyword), $3) > 0
+     GROUP BY keyword ORDER BY max(searched_at) DESC LIMIT $4`,
+    [userId, [...kinds], text, limit],
+  );
+  return rows.map((row) => row.keyword);
+}

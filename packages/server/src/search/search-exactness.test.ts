@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '../corpus/generator';
+import type { Database } from '../db/database';
+import { migrate, readMigrations } from '../db/migrate';
+import { validateRecord } from '../ingest/record';
+import { migrationsDir } from '../paths';
+import { writeTenderRecords } from '../tenders/service';
+import { testDatabaseTargets } from '../test-support/databases';
+import { purchaseContent } from './purchase-content';
+import type { SearchScope } from './query';
+import { explainSearch, searchIndex } from './search-index';
+import { normalizeForSearch } from './tokens';
+
+const CORPUS_SIZE = 1500;
+const UNCAPPED = 1_000_000;
+
+interface Item {
+  id: number;
+  title: string;
+  content: string;
+  full: string;
+  publishDate: string;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** Every 2-character Han substring of the texts with how many items hold it. */
+function bigramFrequencies(texts: readonly string[]): Map<string, number> {
+  const frequencies = new Map<string, number>();
+  for (const text of texts) {
+    const seen = new Set<string>();
+    const chars = Array.from(text);
+    for (let i = 0; i + 1 < chars.length; i += 1) {
+      const pair = `${chars[i]}${chars[i + 1]}`;
+      if (HAN.test(chars[i] ?? '') && HAN.test(chars[i + 1] ?? '')) seen.add(pair);
+    }
+    for (const pair of seen) frequencies.set(pair, (frequencies.get(pair) ?? 0) + 1);
+  }
+  return frequencies;
+}
+
+/** A deterministic spread of terms: the most common, the rarest (in one item), and everything in between. */
+function sampleTerms(frequencies: Map<string, number>, count: number): string[] {
+  const sorted = [...frequencies.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const picks = new Set<string>();
+  for (let i = 0; i < count; i += 1) {
+    const entry = sorted[Math.floor((i * (sorted.length - 1)) / (count - 1))];
+    if (entry) picks.add(entry[0]);
+  }
+  for (const [term] of sorted.slice(0, 5)) picks.add(term);
+  for (const [term] of sorted.slice(-5)) picks.add(term);
+  return [...picks];
+}
+
+describe.each(testDatabaseTargets())('precise search exactness on a generated corpus on $name', (target) => {
+  let db: Database;
+  const items: Item[] = [];
+
+  beforeAll(async () => {
+    db = await target.open();
+    await migrate(db, readMigrations(migrationsDir));
+    const records = [
+      ...generateCorpus({ seed: 'search-exactness', size: CORPUS_SIZE, until: '2026-03-31' }),
+    ].map((input) => {
+      const validation = validateRecord(input);
+      if (!validation.ok) throw new Error(JSON.stringify(validation.problems));
+      return validation.record;
+    });
+    for (let start = 0; start < records.length; start += 500) {
+      await db.transaction((tx) => writeTenderRecords(tx, records.slice(start, start + 500)));
+    }
+    await db.exec('ANALYZE search_document');
+    const rows = await db.query<{
+      id: number;
+      title: string;
+      body: string;
+      project_name: string | null;
+      publish_date: string;
+    }>('SELECT id, title, body, project_name, publish_date FROM tender_item');
+    for (const row of rows) {
+      const content = purchaseContent(row.project_name, row.body);
+      items.push({
+        id: row.id,
+        title: normalizeForSearch(row.title),
+        content: normalizeForSearch(content),
+        full: normalizeForSearch(`${row.title}\n${content}\n${row.body}`),
+        publishDate: row.publish_date,
+      });
+    }
+  });
+
+  afterAll(() => db.close());
+
+  /** The truth: the items whose field holds the term, newest first, as a substring scan finds them. */
+  function substringScan(scope: SearchScope, term: string): number[] {
+    return items
+      .filter((item) => item[scope].includes(term))
+      .sort((a, b) =>
+        a.publishDate === b.publishDate ? b.id - a.id : a.publishDate < b.publishDate ? 1 : -1,
+      )
+      .map((item) => item.id);
+  }
+
+  async function preciseSearch(scope: SearchScope, term: string) {
+    return searchIndex.search(db, {
+      keywords: [term],
+      mode: 'precise',
+      scope,
+      offset: 0,
+      limit: UNCAPPED,
+      countCap: UNCAPPED,
+    });
+  }
+
+  it.each(['title', 'content', 'full'] as const)(
+    'finds exactly the items whose %s contains any 2-character term, common or rare',
+    async (scope) => {
+      const terms = sampleTerms(bigramFrequencies(items.map((item) => item[scope])), 40);
+      // Terms found nowhere must find nothing.
+      terms.push('霍乱', '鲲鹏');
+      expect(terms.length).toBeGreaterThan(40);
+      for (const term of terms) {
+        const expected = substringScan(scope, term);
+        const result = await preciseSearch(scope, term);
+        expect(result.total, `${scope} ${term}`).toBe(expected.length);
+        expect(result.itemIds, `${scope} ${term}`).toEqual(expected);
+      }
+    },
+  );
+
+  it('is exact for longer phrases too, where a chain of bigrams must stand at consecutive positions', async () => {
+    const phrases = [
+      '医院',
+      '采购项目',
+      '公开招标',
+      '物业管理服务',
+      '招标公告',
+      '中标结果公告',
+      '人民医院',
+      '维保',
+    ];
+    for (const phrase of phrases) {
+      for (const scope of ['title', 'full'] as const) {
+        const expected = substringScan(scope, phrase);
+        const result = await preciseSearch(scope, phrase);
+        expect(result.itemIds, `${scope} ${phrase}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {
+    // 20,000 characters of one repeated phrase: positions past 16,383 and far more than 256 per lexeme.
+    const filler = '设备采购'.repeat(5000);
+    const validation = validateRecord({
+      announcementType: 'zb',
+      title: '超长公告测试',
+      body: `${filler}鲲鹏计算机${filler}`,
+      publishDate: '2026-03-31',
+      sourceId: 'test:long-notice',
+    });
+    if (!validation.ok) throw new Error(JSON.stringify(validation.problems));
+    await db.transaction((tx) => writeTenderRecords(tx, [validation.record]));
+    const [long] = await db.query<{ id: number }>(
+      "SELECT id FROM tender_item WHERE source_id = 'test:long-notice'",
+    );
+
+    expect((await preciseSearch('full', '鲲鹏计算机')).itemIds).toEqual([long?.id]);
+    expect((await preciseSearch('full', '采购设备')).itemIds).toContain(long?.id);
+    // Every bigram of these is in the notice, but not the phrase: the verification on the text refuses it.
+    expect((await preciseSearch('full', '机设备采购鲲鹏')).itemIds).not.toContain(long?.id);
+    expect((await preciseSearch('full', '计算机设备采购设备')).itemIds).toEqual([long?.id]);
+    expect((await preciseSearch('title', '鲲鹏')).itemIds).toEqual([]);
+  });
+
+  it('counts a rare term through the GIN index, not by walking the table (the planner fix of migration 0006)', async () => {
+    const [cost] = await db.query<{ procost: number }>(
+      "SELECT procost::float8 AS procost FROM pg_proc WHERE oid = 'ts_match_vq(tsvector,tsquery)'::regprocedure",
+    );
+    expect(cost?.procost).toBe(1000);
+    const plans = await explainSearch(db, {
+      keywords: ['霍乱'],
+      mode: 'precise',
+      scope: 'full',
+      offset: 0,
+      limit: 20,
+      countCap: 10_000,
+    });
+    expect(plans.count).toContain('Bitmap Index Scan on search_document_full');
+    expect(plans.collect).toContain('Bitmap Index Scan on search_document_full');
+    expect(plans.walk).toContain('search_document_newest');
+  });
+
+  it('pages newest first and caps the count at the cap + 1', async () => {
+    const expected = substringScan('full', '项目');
+    expect(expected.length).toBeGreaterThan(100);
+    const page = await searchIndex.search(db, {
+      keywords: ['项目'],
+      mode: 'precise',
+      scope: 'full',
+      offset: 40,
+      limit: 20,
+      countCap: 100,
+    });
+    expect(page.total).toBe(101);
+    expect(page.itemIds).toEqual(expected.slice(40, 60));
+  });
+});

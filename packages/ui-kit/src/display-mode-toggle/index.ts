@@ -1,0 +1,1 @@
+export { DisplayModeToggle, type DisplayModeToggleProps } from './display-mode-toggle';

@@ -1,0 +1,1 @@
+export { HelpTooltip, type HelpTooltipProps } from './help-tooltip';

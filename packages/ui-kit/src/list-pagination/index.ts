@@ -1,0 +1,2 @@
+export { ListPagination, type ListPaginationProps } from './list-pagination';
+export { pageWindow } from './page-window';

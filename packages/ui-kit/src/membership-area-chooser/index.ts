@@ -1,0 +1,1 @@
+export { MembershipAreaChooser, type MembershipAreaChooserProps } from './membership-area-chooser';

@@ -1,0 +1,1 @@
+export { UI_LOCALE, UiKitProvider, type UiKitProviderProps } from './ui-kit-provider';

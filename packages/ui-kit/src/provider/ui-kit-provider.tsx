@@ -1,0 +1,35 @@
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import type { BrandManifest } from '@tender/brand';
+import { createBrandTheme } from '@tender/brand/theme';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useMemo } from 'react';
+
+/** The dayjs and @mantine/dates locale of the product: the interface is in Chinese (spec §1). */
+export const UI_LOCALE = 'zh-cn';
+
+export interface UiKitProviderProps {
+  /** The brand whose theme (colours, fonts) every component takes. */
+  brand: BrandManifest;
+  children: ReactNode;
+  /** 'test' turns off transitions and portals (component tests). */
+  env?: 'default' | 'test';
+}
+
+/**
+ * What every screen built from the kit needs around it: Mantine with the brand's theme, and Chinese dates
+ * (dayjs zh-cn, @mantine/dates `DatesProvider` with weeks starting on Monday). The app shell, the Storybook host
+ * and the component tests all use it; the app imports `@mantine/core/styles.css` (and `@mantine/dates/styles.css`
+ * once it shows date pickers).
+ */
+export function UiKitProvider({ brand, children, env = 'default' }: UiKitProviderProps) {
+  const theme = useMemo(() => createBrandTheme(brand), [brand]);
+  // dayjs's locale is global; setting it here (idempotent) keeps it from depending on module side effects.
+  if (dayjs.locale() !== UI_LOCALE) dayjs.locale(UI_LOCALE);
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <DatesProvider settings={{ locale: UI_LOCALE, firstDayOfWeek: 1 }}>{children}</DatesProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { Toast, type ToastProps, type ToastState, useToast } from './toast';

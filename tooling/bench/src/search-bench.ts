@@ -1,0 +1,468 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brandManifestSchema } from '@tender/brand';
+import {
+  buildServer,
+  type Database,
+  explainSearch,
+  matchSpec,
+  migrate,
+  migrationsDir,
+  openPostgres,
+  type Queryable,
+  readMigrations,
+  splitKeywords,
+  tenantService,
+} from '@tender/server';
+import { buildQueryMix, type MixQuery, SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
+import {
+  adminQuery,
+  type CorpusSpec,
+  cacheDir,
+  corpusFile,
+  corpusKey,
+  databaseExists,
+  databaseUrl,
+  log,
+  openBenchPglite,
+  percentile,
+  round,
+  runServerCli,
+} from './setup';
+
+/** The corpora of issue 5: 100k items on PGlite, 1M on PostgreSQL. */
+const DEFAULTS = {
+  pglite: { size: 100_000, seed: 'bench', until: '2026-03-31' },
+  postgres: { size: 1_000_000, seed: 'bench', until: '2026-03-31' },
+} as const satisfies Record<string, CorpusSpec>;
+
+const TARGETS = { pglite: 80, postgres: 50 } as const;
+const COUNT_CAP = 10_000;
+
+type Target = keyof typeof DEFAULTS;
+
+const BENCH_BRAND = brandManifestSchema.parse({
+  id: 'bench',
+  name: '基准测试',
+  title: '基准测试',
+  colors: { primary: '#1d5fd1', themeChoices: ['#1d5fd1'] },
+  flags: { analysis: true, export: true, payment: true, newDemandMode: false },
+  interfaceVersion: 20,
+  registerType: 50,
+  legal: {
+    termsUrl: 'https://bench.example/terms',
+    privacyUrl: 'https://bench.example/privacy',
+    clauseName: '协议',
+  },
+  footer: { text: '基准测试', caseNumber: '京ICP备2024000009号-1' },
+});
+
+/** The baselines' indexes: what a typical team would build for `ILIKE '%词%'` (pg_trgm GIN). */
+const TRGM_INDEXES = `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE INDEX IF NOT EXISTS bench_trgm_title ON tender_item USING gin (title gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS bench_trgm_project_name ON tender_item USING gin (project_name gin_trgm_ops);
+  CREATE INDEX IF NOT EXISTS bench_trgm_body ON tender_item USING gin (body gin_trgm_ops);
+`;
+
+/**
+ * Builds (once) or opens the cached corpus database of a target. Each step is recorded, so an interrupted
+ * build continues where it stopped (the import itself resumes after its last committed batch).
+ */
+async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Database> {
+  const key = corpusKey(spec);
+  if (target === 'pglite') {
+    const dir = join(cacheDir, `pglite-${key}`);
+    const state = join(dir, 'state.json');
+    const stage = existsSync(state)
+      ? (JSON.parse(readFileSync(state, 'utf8')) as { stage: string }).stage
+      : '';
+    if (stage !== 'ready') {
+      if (!stage) {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(state, JSON.stringify({ key, stage: 'importing' }));
+      }
+      if (stage !== 'imported') {
+        const file = await corpusFile(spec);
+        log(`importing ${spec.size} items into PGlite (${dir}); cached for later runs`);
+        await runServerCli(['import', file], { DATA_DIR: dir, DATABASE_URL: '' });
+        writeFileSync(state, JSON.stringify({ key, stage: 'imported' }));
+      }
+      const db = await openBenchPglite(dir);
+      log('building the pg_trgm baseline indexes');
+      await db.exec(TRGM_INDEXES);
+      await db.exec('VACUUM ANALYZE');
+      await db.close();
+      writeFileSync(state, JSON.stringify({ key, stage: 'ready' }));
+    }
+    return openBenchPglite(dir);
+  }
+  const name = 'tender_bench';
+  const url = databaseUrl(name);
+  let stage = '';
+  if (await databaseExists(name)) {
+    const db = await openPostgres(url);
+    const rows = await db
+      .query<{ key: string; stage: string }>('SELECT key, stage FROM bench_cache')
+      .catch(() => [] as { key: string; stage: string }[]);
+    if (rows[0]?.key === key && rows[0].stage === 'ready') return db;
+    await db.close();
+    if (rows[0]?.key === key) {
+      stage = rows[0].stage;
+    } else {
+      log(`database ${name} holds another corpus; rebuilding it`);
+      await adminQuery(`DROP DATABASE ${name}`);
+    }
+  }
+  if (!stage) {
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const fresh = await openPostgres(url);
+    await fresh.exec(`CREATE TABLE bench_cache (key text NOT NULL, stage text NOT NULL);
+      INSERT INTO bench_cache VALUES ('${key}', 'importing')`);
+    await fresh.close();
+  }
+  if (stage !== 'imported') {
+    const file = await corpusFile(spec);
+    log(`importing ${spec.size} items into PostgreSQL (${name}); cached for later runs`);
+    await runServerCli(['import', file], { DATABASE_URL: url });
+  }
+  const db = await openPostgres(url);
+  await db.exec("UPDATE bench_cache SET stage = 'imported'");
+  log('building the pg_trgm baseline indexes');
+  await db.exec(TRGM_INDEXES);
+  await db.exec('VACUUM ANALYZE');
+  await db.exec("UPDATE bench_cache SET stage = 'ready'");
+  return db;
+}
+
+type App = Awaited<ReturnType<typeof buildServer>>;
+
+interface Envelope {
+  code: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as the server's tests do
+  data: any;
+  message: string;
+}
+
+async function call(
+  app: App,
+  url: string,
+  payload: Record<string, unknown>,
+  token?: string,
+): Promise<Envelope> {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: { brand: BENCH_BRAND.id, version: 20, ...payload },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return response.json() as Envelope;
+}
+
+/** A signed-in user through the real flow (dev outbox), like the server's tests. */
+async function signIn(app: App): Promise<string> {
+  const mobile = '13900000000';
+  const send = await app.inject({
+    method: 'POST',
+    url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${BENCH_BRAND.id}&version=20`,
+  });
+  if (send.json().code !== 200) throw new Error(`sendMessageCode: ${send.body}`);
+  const outbox = await app.inject({
+    method: 'GET',
+    url: `/webchat/dev/sms-outbox?mobile=${mobile}&brand=${BENCH_BRAND.id}`,
+  });
+  const login = await call(app, '/webchat/api/login/messageLogin', {
+    mobile,
+    code: outbox.json().data.code,
+    registerType: 50,
+  });
+  const token = login.data.token as string;
+  const profile = await app.inject({
+    method: 'GET',
+    url: `/webchat/api/perfect?realUserName=${encodeURIComponent('测试')}&companyName=${encodeURIComponent('测试公司')}&brand=${BENCH_BRAND.id}&version=20`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (profile.json().code !== 200) throw new Error(`perfect: ${profile.body}`);
+  return token;
+}
+
+function endpointPayload(query: MixQuery): Record<string, unknown> {
+  const { filters } = query;
+  return {
+    keyword: query.terms.join(' '),
+    searchType: SEARCH_TYPE[query.scope],
+    searchPattern: SEARCH_PATTERN[query.mode],
+    pageNumber: 1,
+    ...(filters.docchnnel ? { docchnnel: filters.docchnnel } : {}),
+    ...(filters.area ? { area: filters.area } : {}),
+    ...(filters.amount ? { amount: filters.amount } : {}),
+    ...(filters.startDate ? { startDate: filters.startDate, endDate: filters.endDate } : {}),
+    ...(filters.industry ? { industry: filters.industry } : {}),
+  };
+}
+
+const METHODS = new Set(['gk', 'yq', 'tp', 'cs', 'dy', 'xj']);
+
+/**
+ * The baselines' SQL for a query, with the endpoint's meaning: the same words (the search's own split), each
+ * an `ILIKE '%词%'` on the scope's columns (purchase content is not a column: project name and body), the
+ * same filters, newest first, the count capped the same way.
+ */
+function baselineStatements(query: MixQuery): { count: [string, unknown[]]; page: [string, unknown[]] } {
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const columns =
+    query.scope === 'title'
+      ? ['t.title']
+      : query.scope === 'content'
+        ? ['t.project_name', 't.body']
+        : ['t.title', 't.project_name', 't.body'];
+  const like = (needle: string) => {
+    const pattern = add(`%${needle}%`);
+    return `(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`;
+  };
+  const spec = matchSpec(splitKeywords(query.terms.join(' ')), query.mode, []);
+  const conditions: string[] = spec.all.map(like);
+  if (spec.any.length) conditions.push(`(${spec.any.map(like).join(' OR ')})`);
+  const { filters } = query;
+  if (filters.docchnnel) {
+    const types = filters.docchnnel.filter((code) => !METHODS.has(code));
+    const methods = filters.docchnnel.filter((code) => METHODS.has(code));
+    const parts = [
+      ...(types.length ? [`t.doc_type = ANY(${add(types)}::text[])`] : []),
+      ...(methods.length
+        ? [`(t.doc_type = 'zb' AND t.procurement_method = ANY(${add(methods)}::text[]))`]
+        : []),
+    ];
+    conditions.push(`(${parts.join(' OR ')})`);
+  }
+  if (filters.regions) {
+    conditions.push(
+      `(${filters.regions.map((region) => `t.${region.column} = ${add(region.code)}`).join(' OR ')})`,
+    );
+  }
+  if (filters.amount) {
+    const [min, max] = filters.amount.split(',').map((part) => (part === '' ? undefined : Number(part)));
+    const amount = `(CASE WHEN t.doc_type = 'jg' THEN COALESCE(t.award_fen, t.budget_fen)
+      ELSE COALESCE(t.budget_fen, t.award_fen, (SELECT p.total_investment_fen FROM project_detail p WHERE p.item_id = t.id)) END)`;
+    // spec §5: a lower bound of 0 with an upper bound is 0.01 万元.
+    const low = min === 0 && max !== undefined ? 0.01 : min;
+    if (low !== undefined) conditions.push(`${amount} >= ${add(Math.round(low * 1_000_000))}`);
+    if (max !== undefined) conditions.push(`${amount} <= ${add(Math.round(max * 1_000_000))}`);
+  }
+  if (filters.startDate) conditions.push(`t.publish_date >= ${add(filters.startDate)}::date`);
+  if (filters.endDate) conditions.push(`t.publish_date <= ${add(filters.endDate)}::date`);
+  if (filters.industry) conditions.push(`t.industry_code = ANY(${add(filters.industry)}::text[])`);
+  const where = conditions.length ? conditions.join(' AND ') : 'true';
+  const countParams = [...params, COUNT_CAP + 1];
+  return {
+    count: [
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM tender_item t WHERE ${where} LIMIT $${countParams.length}) c`,
+      countParams,
+    ],
+    page: [
+      `SELECT t.id FROM tender_item t WHERE ${where} ORDER BY t.publish_date DESC, t.id DESC LIMIT 20`,
+      params,
+    ],
+  };
+}
+
+interface BaselineResult {
+  ms: number;
+  total: number;
+  ids: number[];
+}
+
+/** Runs a baseline query. `naive`: no trigram index may be used (bitmap scans off: GIN serves only those). */
+async function runBaseline(db: Database, query: MixQuery, naive: boolean): Promise<BaselineResult> {
+  const { count, page } = baselineStatements(query);
+  return db.transaction(async (tx: Queryable) => {
+    if (naive) await tx.query('SET LOCAL enable_bitmapscan = off');
+    const started = performance.now();
+    const [row] = await tx.query<{ total: number }>(count[0], count[1]);
+    const ids = await tx.query<{ id: number }>(page[0], page[1]);
+    return { ms: performance.now() - started, total: row?.total ?? 0, ids: ids.map((r) => r.id) };
+  });
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+
+function stats(values: readonly number[]): Stats {
+  return {
+    p50: round(percentile(values, 50)),
+    p95: round(percentile(values, 95)),
+    p99: round(percentile(values, 99)),
+    mean: round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)),
+  };
+}
+
+export interface SearchBenchOptions {
+  targets: Target[];
+  /** Override the corpus sizes (quick runs); the recorded figures use the defaults. */
+  size?: number;
+  /** Run the naive ILIKE baseline on every query (default) or on every Nth (slow at 1M). */
+  ilikeEvery?: number;
+  /** Only build the cached corpus databases. */
+  prepare?: boolean;
+}
+
+export async function searchBench(options: SearchBenchOptions): Promise<Record<string, unknown>> {
+  const summary: Record<string, unknown> = { benchmark: 'search' };
+  for (const target of options.targets) {
+    const spec: CorpusSpec = { ...DEFAULTS[target], ...(options.size ? { size: options.size } : {}) };
+    const db = await openCorpusDatabase(target, spec);
+    try {
+      if (options.prepare) {
+        summary[target] = { prepared: corpusKey(spec) };
+        continue;
+      }
+      summary[target] = await benchTarget(target, spec, db, options.ilikeEvery ?? 1);
+    } finally {
+      await db.close();
+    }
+  }
+  return summary;
+}
+
+async function benchTarget(target: Target, spec: CorpusSpec, db: Database, ilikeEvery: number) {
+  await migrate(db, readMigrations(migrationsDir));
+  await tenantService(db).seed([BENCH_BRAND]);
+  const app = await buildServer({ db, sites: [], defaultBrand: BENCH_BRAND.id, devMode: true });
+  const token = await signIn(app);
+  const mix = await buildQueryMix(await corpusFile(spec), spec.until);
+  log(`${target}: ${spec.size} items, ${mix.length} queries`);
+
+  // Warm-up: the same first 20 queries through every path, untimed (caches, plans, jieba's dictionary).
+  for (const query of mix.slice(0, 20)) {
+    await call(app, '/webchat/api/searchList', endpointPayload(query), token);
+    await runBaseline(db, query, false);
+  }
+
+  const rows: {
+    query: MixQuery;
+    endpointMs: number;
+    total: number;
+    trgm: BaselineResult;
+    ilike?: BaselineResult;
+    exact?: boolean;
+  }[] = [];
+  for (const [index, query] of mix.entries()) {
+    const started = performance.now();
+    const answer = await call(app, '/webchat/api/searchList', endpointPayload(query), token);
+    const endpointMs = performance.now() - started;
+    if (answer.code !== 200) throw new Error(`query ${query.id} answered ${answer.code} ${answer.message}`);
+    const trgm = await runBaseline(db, query, false);
+    const ilike =
+      index % ilikeEvery === 0 || query.twoCharacter ? await runBaseline(db, query, true) : undefined;
+    // Precise title and full-text searches have an exact substring meaning a scan can check.
+    const checkable = query.mode === 'precise' && query.scope !== 'content';
+    const ids = (answer.data.records as { id: number }[]).map((record) => record.id);
+    const exact = checkable
+      ? answer.data.total === trgm.total && JSON.stringify(ids) === JSON.stringify(trgm.ids)
+      : undefined;
+    rows.push({ query, endpointMs, total: answer.data.total, trgm, ilike, exact });
+    if ((index + 1) % 25 === 0) log(`${target}: ${index + 1}/${mix.length} queries`);
+  }
+
+  // The plan of a term that occurs nowhere: the planner fix of migration 0006 must keep it on the GIN index.
+  const rare = await explainSearch(db, {
+    keywords: ['霍乱'],
+    mode: 'precise',
+    scope: 'full',
+    offset: 0,
+    limit: 20,
+    countCap: COUNT_CAP,
+  });
+  await app.close();
+
+  const all = rows.map((row) => row.endpointMs);
+  const two = rows.filter((row) => row.query.twoCharacter);
+  const withIlike = rows.filter((row) => row.ilike);
+  const checked = rows.filter((row) => row.exact !== undefined);
+  const mismatches = checked.filter((row) => !row.exact);
+  const endpoint = stats(all);
+  const trgm = stats(rows.map((row) => row.trgm.ms));
+  const ilike = stats(withIlike.map((row) => row.ilike?.ms ?? 0));
+  const twoEndpoint = stats(two.map((row) => row.endpointMs));
+  const twoTrgm = stats(two.map((row) => row.trgm.ms));
+  const twoIlike = stats(two.filter((row) => row.ilike).map((row) => row.ilike?.ms ?? 0));
+  const byGroup = (key: (row: (typeof rows)[number]) => string) => {
+    const groups = new Map<string, number[]>();
+    for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row.endpointMs]);
+    return Object.fromEntries(
+      [...groups].map(([name, values]) => [name, { n: values.length, ...stats(values) }]),
+    );
+  };
+  const detailsFile = join(cacheDir, `search-${target}-${spec.size}-results.json`);
+  writeFileSync(
+    detailsFile,
+    JSON.stringify(
+      rows.map((row) => ({
+        id: row.query.id,
+        terms: row.query.terms,
+        mode: row.query.mode,
+        scope: row.query.scope,
+        filters: row.query.filters,
+        tier: row.query.tier,
+        total: row.total,
+        endpointMs: round(row.endpointMs),
+        trgmMs: round(row.trgm.ms),
+        ilikeMs: row.ilike ? round(row.ilike.ms) : null,
+        exact: row.exact ?? null,
+      })),
+      null,
+      1,
+    ),
+  );
+  log(`${target}: per-query figures in ${detailsFile}`);
+  return {
+    database: target,
+    items: spec.size,
+    queries: rows.length,
+    endpointMs: endpoint,
+    ilikeMs: { ...ilike, queries: withIlike.length },
+    trgmMs: trgm,
+    ratios: {
+      ilikeP95: round(ilike.p95 / endpoint.p95),
+      trgmP95: round(trgm.p95 / endpoint.p95),
+    },
+    twoCharacter: {
+      queries: two.length,
+      endpointMs: twoEndpoint,
+      ilikeMs: twoIlike,
+      trgmMs: twoTrgm,
+      ilikeP95Ratio: round(twoIlike.p95 / twoEndpoint.p95),
+      trgmP95Ratio: round(twoTrgm.p95 / twoEndpoint.p95),
+    },
+    byMode: byGroup((row) => row.query.mode),
+    byScope: byGroup((row) => row.query.scope),
+    byTier: byGroup((row) => row.query.tier),
+    byFilters: byGroup((row) => (Object.keys(row.query.filters).length ? 'filtered' : 'unfiltered')),
+    exactness: {
+      checked: checked.length,
+      exact: checked.length - mismatches.length,
+      rate: round((checked.length - mismatches.length) / Math.max(1, checked.length), 4),
+      mismatches: mismatches.slice(0, 5).map((row) => ({ id: row.query.id, terms: row.query.terms })),
+    },
+    rareTermPlan: {
+      countUsesGin: rare.count.includes('Bitmap Index Scan on search_document_full'),
+      pageUsesGin: rare.collect.includes('Bitmap Index Scan on search_document_full'),
+    },
+    target: {
+      p95Ms: TARGETS[target],
+      met: endpoint.p95 <= TARGETS[target],
+      twoCharacterIlike20x: twoIlike.p95 / twoEndpoint.p95 >= 20,
+      twoCharacterTrgm5x: twoTrgm.p95 / twoEndpoint.p95 >= 5,
+      exactness100: mismatches.length === 0,
+    },
+  };
+}
