@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
+import { escapeHtml, htmlPage } from '../http/html-page';
 import { validate } from '../http/validation';
 import { messages } from '../messages';
 import type { Tenant } from '../tenants/queries';
@@ -23,49 +24,17 @@ export interface QrPageDependencies {
   clock: Clock;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
-}
-
 const STYLE = `
-  *{box-sizing:border-box}
-  body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",sans-serif;
-    background:#f4f6fa;color:#1f2329;line-height:1.6}
-  main{max-width:420px;margin:0 auto;padding:32px 20px}
-  h1{font-size:20px;margin:0 0 4px}
-  .brand{color:#646a73;font-size:14px;margin:0 0 20px}
-  .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.06)}
   label{display:block;font-size:14px;margin:14px 0 6px}
   input{width:100%;font-size:17px;padding:11px 12px;border:1px solid #d0d3d6;border-radius:8px}
   .row{display:flex;gap:8px}.row input{flex:1}
   button{font-size:16px;border-radius:8px;border:0;padding:12px 14px;cursor:pointer}
   .secondary{background:#eef3ff;color:#1d5fd1;white-space:nowrap}
   .primary{width:100%;margin-top:20px;background:#1d5fd1;color:#fff}
-  .notice{padding:10px 12px;border-radius:8px;font-size:14px;margin:0 0 12px}
-  .error{background:#fdecec;color:#b42318}.info{background:#ecf7ee;color:#1a7f37}
-  .hint{color:#8f959e;font-size:13px;margin:16px 0 0}
 `;
 
 function page(title: string, brandTitle: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(brandTitle ? `${title} - ${brandTitle}` : title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-<h1>${escapeHtml(title)}</h1>
-${brandTitle ? `<p class="brand">${escapeHtml(brandTitle)}</p>` : ''}
-<div class="card">${body}</div>
-</main></body>
-</html>`;
+  return htmlPage({ title, brandTitle, style: STYLE, body });
 }
 
 interface FormState {

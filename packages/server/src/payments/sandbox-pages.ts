@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { escapeHtml, htmlPage } from '../http/html-page';
 import { levelCatalog } from '../membership/service';
 import { messages } from '../messages';
 import { type OrderRecord, orderQueries } from '../orders/queries';
@@ -16,49 +17,22 @@ export interface SandboxPageDependencies {
   provider: SandboxProvider;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
-}
-
 const STYLE = `
-  *{box-sizing:border-box}
-  body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei",sans-serif;
-    background:#f4f6fa;color:#1f2329;line-height:1.6}
-  main{max-width:420px;margin:0 auto;padding:32px 20px}
-  h1{font-size:20px;margin:0 0 4px}
-  .brand{color:#646a73;font-size:14px;margin:0 0 20px}
-  .card{background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 4px rgba(0,0,0,.06)}
   dl{display:grid;grid-template-columns:auto 1fr;gap:6px 14px;margin:0 0 8px;font-size:15px}
   dt{color:#646a73}dd{margin:0}
   .amount{font-size:28px;font-weight:600;color:#1a7f37;margin:12px 0}
   button{font-size:16px;border-radius:8px;border:0;padding:12px 14px;cursor:pointer;width:100%;margin-top:12px;
     background:#07c160;color:#fff}
-  .notice{padding:10px 12px;border-radius:8px;font-size:14px;margin:0 0 12px}
-  .error{background:#fdecec;color:#b42318}.info{background:#ecf7ee;color:#1a7f37}
-  .hint{color:#8f959e;font-size:13px;margin:16px 0 0}
 `;
 
 function page(brandTitle: string, body: string): string {
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(brandTitle ? `${messages.payPage.title} - ${brandTitle}` : messages.payPage.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main>
-<h1>${escapeHtml(messages.payPage.title)}</h1>
-${brandTitle ? `<p class="brand">${escapeHtml(brandTitle)}</p>` : ''}
-<div class="card">${body}</div>
-<p class="hint">${escapeHtml(messages.payPage.sandboxNotice)}</p>
-</main></body>
-</html>`;
+  return htmlPage({
+    title: messages.payPage.title,
+    brandTitle,
+    style: STYLE,
+    body,
+    hint: messages.payPage.sandboxNotice,
+  });
 }
 
 const querySchema = z.object({ t: z.string().min(1).max(64) });
