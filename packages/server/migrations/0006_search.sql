@@ -45,12 +45,13 @@ CREATE INDEX search_document_type_newest ON search_document (doc_type, publish_d
 CREATE INDEX search_document_province_newest ON search_document (province_code, publish_date DESC, item_id DESC);
 
 -- The planner fix (docs/architecture.md §4 Search, measured in docs/performance.md):
--- 1. Statistics on many more lexemes. With the default target a term outside the 1,000 most common lexemes is
+-- 1. Statistics on more lexemes. With the default target a term outside the 1,000 most common lexemes is
 --    estimated at half the rarest of them (~0.5 % of rows), so a term that occurs nowhere looks common enough
---    to walk the newest-first index — through every row. 10,000 keeps the estimates of rare terms near zero.
-ALTER TABLE search_document ALTER COLUMN title_tokens SET STATISTICS 10000;
-ALTER TABLE search_document ALTER COLUMN content_tokens SET STATISTICS 10000;
-ALTER TABLE search_document ALTER COLUMN full_tokens SET STATISTICS 10000;
+--    to walk the newest-first index — through every row. 1,000 (10,000 lexemes) brings that to ~0.1 %; more
+--    costs planning time on every search (10,000: ~5 ms per statement at a million items, measured).
+ALTER TABLE search_document ALTER COLUMN title_tokens SET STATISTICS 1000;
+ALTER TABLE search_document ALTER COLUMN content_tokens SET STATISTICS 1000;
+ALTER TABLE search_document ALTER COLUMN full_tokens SET STATISTICS 1000;
 -- 2. `@@` costs what it costs: by default the planner prices a match like an integer comparison, so it prefers
 --    checking every row of an index walk (detoasting each 5 KB vector) to a GIN lookup. Database-wide and only
 --    possible for the function's owner (a superuser): where that is refused, a warning says so and search

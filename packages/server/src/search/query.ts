@@ -1,4 +1,4 @@
-import { lossyTermTsquery, normalizeForSearch, termTsquery, wordTokens } from './tokens';
+import { isSingleLexeme, normalizeForSearch, termLexemesTsquery, termTsquery, wordTokens } from './tokens';
 
 /** spec §3 Fixed filter options, search pattern: 30 precise, 20 smart, 10 fuzzy. */
 export type SearchMode = 'precise' | 'smart' | 'fuzzy';
@@ -68,21 +68,38 @@ export function highlightNeedles(spec: MatchSpec): string[] {
   return [...new Set([...spec.all, ...spec.any])].sort((a, b) => b.length - a.length);
 }
 
+/** Needles to match: all of them, or any of them. */
+export type Combine = 'all' | 'any';
+
 /**
- * The tsquery of one needle: its bigram chain, or, for a lossy document (see `VectorBuilder`), all its lexemes
- * with the lossy marker — a superset the caller verifies on the document's text.
+ * The GIN part of a match: every lexeme of each needle, positions ignored — exact for the index, so the rows it
+ * finds need no recheck and cheap filters run before any phrase check.
  */
-export function needleTsquery(needle: string): string {
-  const chain = termTsquery(needle);
-  const lossy = lossyTermTsquery(needle);
-  if (!chain || !lossy) throw new RangeError(`nothing searchable in ${JSON.stringify(needle)}`);
-  return `(${chain} | ${lossy})`;
+export function lexemesTsquery(needles: readonly string[], combine: Combine): string | undefined {
+  const parts = needles.map((needle) => {
+    const query = termLexemesTsquery(needle);
+    if (!query) throw new RangeError(`nothing searchable in ${JSON.stringify(needle)}`);
+    return query;
+  });
+  if (!parts.length) return undefined;
+  return combine === 'all' ? parts.join(' & ') : `(${parts.join(' | ')})`;
 }
 
-export function allTsquery(needles: readonly string[]): string | undefined {
-  return needles.length ? needles.map(needleTsquery).join(' & ') : undefined;
+/**
+ * The positional part of a match: the bigram chain of each needle of more than one lexeme, checked on the rows
+ * the lexemes found. Undefined when every needle is one lexeme (two-character terms): the lexemes are the match.
+ */
+export function chainsTsquery(needles: readonly string[], combine: Combine): string | undefined {
+  if (needles.every(isSingleLexeme)) return undefined;
+  const chains = (combine === 'all' ? needles.filter((needle) => !isSingleLexeme(needle)) : needles).map(
+    (needle) => termTsquery(needle) as string,
+  );
+  return combine === 'all' ? chains.join(' & ') : `(${chains.join(' | ')})`;
 }
 
-export function anyTsquery(needles: readonly string[]): string | undefined {
-  return needles.length ? `(${needles.map(needleTsquery).join(' | ')})` : undefined;
+/** The tsquery of needles matched exactly (chains), for checks outside the index (titles in fuzzy ranking). */
+export function exactTsquery(needles: readonly string[], combine: Combine): string | undefined {
+  const chains = needles.map((needle) => termTsquery(needle) as string);
+  if (!chains.length) return undefined;
+  return combine === 'all' ? chains.join(' & ') : `(${chains.join(' | ')})`;
 }

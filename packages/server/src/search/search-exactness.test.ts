@@ -148,6 +148,38 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
     }
   });
 
+  it('is exact for several keywords of mixed lengths, whether the page is collected or walked', async () => {
+    // Regression: a walk checked only the chains of the longer keywords and dropped a two-character one.
+    const queries = [
+      ['有限公司', '中标结果公告', '管理'],
+      ['采购', '医院设备'],
+      ['项目', '公告', '服务'],
+    ];
+    for (const keywords of queries) {
+      for (const scope of ['title', 'full'] as const) {
+        const expected = items
+          .filter((item) => keywords.every((keyword) => item[scope].includes(keyword)))
+          .sort((a, b) =>
+            a.publishDate === b.publishDate ? b.id - a.id : a.publishDate < b.publishDate ? 1 : -1,
+          )
+          .map((item) => item.id);
+        for (const countCap of [UNCAPPED, 5]) {
+          const result = await searchIndex.search(db, {
+            keywords,
+            mode: 'precise',
+            scope,
+            offset: 0,
+            limit: 20,
+            countCap,
+          });
+          const label = `${scope} ${keywords.join(' ')} cap ${countCap}`;
+          expect(result.total, label).toBe(Math.min(expected.length, countCap + 1));
+          expect(result.itemIds, label).toEqual(expected.slice(0, 20));
+        }
+      }
+    }
+  });
+
   it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {
     // 20,000 characters of one repeated phrase: positions past 16,383 and far more than 256 per lexeme.
     const filler = '设备采购'.repeat(5000);

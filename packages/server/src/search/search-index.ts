@@ -1,9 +1,11 @@
 import type { Database, Queryable } from '../db/database';
 import { type IndexableItem, type SearchDocumentRow, searchDocument } from './document';
 import {
-  allTsquery,
-  anyTsquery,
+  type Combine,
+  chainsTsquery,
+  exactTsquery,
   highlightNeedles,
+  lexemesTsquery,
   type MatchSpec,
   matchSpec,
   type SearchMode,
@@ -20,6 +22,8 @@ export interface SearchFilters {
   regionCodes?: readonly string[];
   /** GB/T 4754 divisions (01–97). */
   industryCodes?: readonly string[];
+  /** Not documents that contain every one of these needles (fuzzy search's partial matches). */
+  excludeAll?: readonly string[];
   /** 拟建/审批 projects at these approval stages (approval/stage codes). */
   stageCodes?: readonly string[];
   /** Inclusive bounds in fen. */
@@ -65,10 +69,10 @@ export interface SearchIndex {
     tx: Queryable,
     amounts: readonly { itemId: number; amountFen: number | null }[],
   ): Promise<void>;
-  search(db: Queryable, request: SearchRequest): Promise<SearchResult>;
+  search(db: Database, request: SearchRequest): Promise<SearchResult>;
   /** Capped counts of one search per group of types (the tabs of 全部搜索). */
   countByGroup(
-    db: Queryable,
+    db: Database,
     request: Omit<SearchRequest, 'offset' | 'limit'>,
     groups: Readonly<Record<string, readonly string[]>>,
   ): Promise<Record<string, number>>;
@@ -124,8 +128,14 @@ class Params {
 }
 
 /**
- * The conditions of a search. `indexable` false writes the matches as function calls, which no index serves:
- * the planner then walks the newest-first index and checks each row (see `pageOf`).
+ * The conditions of a search. A match is two parts (docs/performance.md): the needles' lexemes, which the GIN
+ * index answers exactly, and — for needles longer than one lexeme — their bigram chains, checked per row as a
+ * plain filter, so PostgreSQL checks the cheap filters (type, region …) first and reads a document's vector only
+ * for rows that pass them. A full-text chain is looked for in the title first (a small vector stored in the
+ * row) and in the full text only when the title lacks it. Lossy documents are verified on their text instead.
+ *
+ * `indexable` false writes every match as a function call, which no index serves: the planner then walks the
+ * newest-first index and checks each row (see `pageOf`).
  */
 function whereClause(
   params: Params,
@@ -135,23 +145,43 @@ function whereClause(
   indexable: boolean,
 ): string {
   const { tokens, lossy } = SCOPE_COLUMNS[scope];
-  const match = (tsquery: string) =>
-    indexable
-      ? `${tokens} @@ ${params.add(tsquery)}::tsquery`
-      : `ts_match_vq(${tokens}, ${params.add(tsquery)}::tsquery)`;
   const conditions: string[] = [];
-  const all = allTsquery(spec.all);
-  if (all) {
-    conditions.push(match(all));
+  const addMatch = (needles: readonly string[], combine: Combine) => {
+    const lexemes = lexemesTsquery(needles, combine);
+    if (!lexemes) return;
+    const longer = chainsTsquery(needles, combine);
+    if (!longer) {
+      // Every needle is one lexeme: finding the lexemes is the match.
+      conditions.push(
+        indexable
+          ? `${tokens} @@ ${params.add(lexemes)}::tsquery`
+          : `ts_match_vq(${tokens}, ${params.add(lexemes)}::tsquery)`,
+      );
+      return;
+    }
+    // Through the index: the lexemes, then the chains of the longer needles. Row by row (a walk): the chains of
+    // every needle, which imply their lexemes.
+    if (indexable) conditions.push(`${tokens} @@ ${params.add(lexemes)}::tsquery`);
+    const chains = indexable ? longer : (exactTsquery(needles, combine) as string);
+    const chain = params.add(chains);
+    const inRow =
+      scope === 'full'
+        ? `(ts_match_vq(d.title_tokens, ${chain}::tsquery) OR ts_match_vq(${tokens}, ${chain}::tsquery))`
+        : `ts_match_vq(${tokens}, ${chain}::tsquery)`;
+    const verified =
+      combine === 'all'
+        ? `NOT EXISTS (SELECT 1 FROM unnest(${params.add(needles)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) = 0)`
+        : `EXISTS (SELECT 1 FROM unnest(${params.add(needles)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) > 0)`;
+    conditions.push(`((${lossy} IS NULL AND ${inRow}) OR (${lossy} IS NOT NULL AND ${verified}))`);
+  };
+  addMatch(spec.all, 'all');
+  addMatch(spec.any, 'any');
+  const excluded = filters.excludeAll ?? [];
+  if (excluded.length) {
+    const exact = params.add(exactTsquery(excluded, 'all'));
+    const verified = `NOT EXISTS (SELECT 1 FROM unnest(${params.add(excluded)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) = 0)`;
     conditions.push(
-      `(${lossy} IS NULL OR NOT EXISTS (SELECT 1 FROM unnest(${params.add(spec.all)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) = 0))`,
-    );
-  }
-  const any = anyTsquery(spec.any);
-  if (any) {
-    conditions.push(match(any));
-    conditions.push(
-      `(${lossy} IS NULL OR EXISTS (SELECT 1 FROM unnest(${params.add(spec.any)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) > 0))`,
+      `NOT ((${lossy} IS NULL AND ts_match_vq(${tokens}, ${exact}::tsquery)) OR (${lossy} IS NOT NULL AND ${verified}))`,
     );
   }
   const types = filters.docTypes ?? [];
@@ -321,13 +351,14 @@ export async function explainSearch(
   };
 }
 
-/** Fuzzy results are ranked among at most this many of the newest matches (50 pages × 20, spec §9). */
-export const FUZZY_CANDIDATES = 1000;
+/** Fuzzy search ranks this many of the newest documents with every word. */
+export const FUZZY_CANDIDATES = 200;
 
 /**
- * Fuzzy search ranks a capped candidate set (docs/architecture.md §4: ranking every match costs seconds): the
- * newest matches of any word and the newest matches of every word, at most FUZZY_CANDIDATES of each. Documents
- * with every word come first, then by how many words their title holds, then newest.
+ * Fuzzy search (any word), ranked on a capped candidate set (docs/architecture.md §4: ranking every match costs
+ * seconds). The order: the newest FUZZY_CANDIDATES documents with every word, those with more words in their
+ * title first; then the other documents with every word, newest first; then the documents with only some of the
+ * words, newest first. Each part is read only when the page reaches it.
  */
 async function rankedFuzzyPage(
   db: Queryable,
@@ -337,29 +368,61 @@ async function rankedFuzzyPage(
 ): Promise<number[]> {
   const filters = request.filters ?? {};
   const everyWord: MatchSpec = { all: [...spec.all, ...spec.any], any: [] };
-  // How common the documents with every word are decides how to collect them, as for any search.
-  const everyWordCap = FUZZY_CANDIDATES * 5;
-  const everyWordTotal = await countMatches(db, request.scope, everyWord, filters, everyWordCap);
-  const anyIds = await pageOf(db, request.scope, spec, filters, total, request.countCap, 0, FUZZY_CANDIDATES);
-  const allIds = everyWordTotal
-    ? await pageOf(db, request.scope, everyWord, filters, everyWordTotal, everyWordCap, 0, FUZZY_CANDIDATES)
-    : [];
-  const candidates = [...new Set([...allIds, ...anyIds])];
-  if (candidates.length === 0) return [];
-  const params = new Params();
-  const ids = params.add(candidates);
-  const everyId = params.add(allIds);
-  const titleHits = spec.any
-    .map((needle) => `(d.title_tokens @@ ${params.add(allTsquery([needle]))}::tsquery)::int`)
-    .join(' + ');
-  const rows = await db.query<{ item_id: number }>(
-    `SELECT d.item_id FROM search_document d
-     WHERE d.item_id = ANY(${ids}::bigint[])
-     ORDER BY (d.item_id = ANY(${everyId}::bigint[])) DESC, ${titleHits || '0'} DESC, d.publish_date DESC, d.item_id DESC
-     LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}`,
-    params.values,
-  );
-  return rows.map((row) => row.item_id);
+  const from = request.offset;
+  const to = request.offset + request.limit;
+  // How many documents have every word matters only up to the end of the page (≤ 1,000): counting further
+  // would read up to 10,000 documents for nothing.
+  const everyCap = Math.max(to, FUZZY_CANDIDATES);
+  const everyTotal = await countMatches(db, request.scope, everyWord, filters, everyCap);
+  const everyPage = (offset: number, limit: number) =>
+    pageOf(db, request.scope, everyWord, filters, everyTotal, everyCap, offset, limit);
+  const page: number[] = [];
+
+  // 1. The candidates, ranked.
+  const ranked = Math.min(everyTotal, FUZZY_CANDIDATES);
+  if (from < ranked) {
+    const candidates = await everyPage(0, ranked);
+    const params = new Params();
+    const ids = params.add(candidates);
+    const titleHits = spec.any
+      .map((needle) => `(d.title_tokens @@ ${params.add(exactTsquery([needle], 'all'))}::tsquery)::int`)
+      .join(' + ');
+    const rows = await db.query<{ item_id: number }>(
+      `SELECT d.item_id FROM search_document d WHERE d.item_id = ANY(${ids}::bigint[])
+       ORDER BY ${titleHits || '0'} DESC, d.publish_date DESC, d.item_id DESC
+       LIMIT ${params.add(Math.min(to, ranked) - from)} OFFSET ${params.add(from)}`,
+      params.values,
+    );
+    page.push(...rows.map((row) => row.item_id));
+  }
+  // 2. The other documents with every word, newest first.
+  if (to > ranked && from < everyTotal) {
+    const start = Math.max(from, ranked);
+    page.push(...(await everyPage(start, Math.min(to, everyTotal) - start)));
+  }
+  // 3. The documents with some of the words, newest first (`total` counts them too). `everyTotal` is exact
+  // here: it is below the end of the page, so below its cap.
+  if (to > everyTotal) {
+    const start = Math.max(from, everyTotal);
+    const some: SearchFilters = { ...filters, excludeAll: everyWord.all };
+    page.push(
+      ...(await pageOf(db, request.scope, spec, some, total, request.countCap, start - everyTotal, to - start)),
+    );
+  }
+  return page;
+}
+
+/**
+ * Runs a search's statements in one read transaction with enough memory for exact bitmaps: with the default 4 MB
+ * a common term's bitmap over a million documents turns lossy, and PostgreSQL then rechecks every document of
+ * those pages (measured: 200 ms instead of 50 ms for 医院). Per statement and connection, so at most this much
+ * per concurrent search.
+ */
+function withSearchMemory<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL work_mem = '32MB'");
+    return work(tx);
+  });
 }
 
 export const postgresSearchIndex: SearchIndex = {
@@ -376,41 +439,37 @@ export const postgresSearchIndex: SearchIndex = {
     );
   },
 
-  async search(db, request) {
+  search(db, request) {
     const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
     const filters = request.filters ?? {};
     const needles = highlightNeedles(spec);
-    const total = await countMatches(db, request.scope, spec, filters, request.countCap);
-    if (total === 0 || request.offset >= total) return { itemIds: [], total, needles };
-    const itemIds =
-      spec.any.length > 0
-        ? await rankedFuzzyPage(db, request, spec, total)
-        : await pageOf(
-            db,
-            request.scope,
-            spec,
-            filters,
-            total,
-            request.countCap,
-            request.offset,
-            request.limit,
-          );
-    return { itemIds, total, needles };
+    return withSearchMemory(db, async (tx) => {
+      const total = await countMatches(tx, request.scope, spec, filters, request.countCap);
+      if (total === 0 || request.offset >= total) return { itemIds: [], total, needles };
+      const { offset, limit, countCap } = request;
+      const itemIds =
+        spec.any.length > 0
+          ? await rankedFuzzyPage(tx, request, spec, total)
+          : await pageOf(tx, request.scope, spec, filters, total, countCap, offset, limit);
+      return { itemIds, total, needles };
+    });
   },
 
-  async countByGroup(db, request, groups) {
+  countByGroup(db, request, groups) {
     const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
-    const counts: Record<string, number> = {};
-    for (const [group, docTypes] of Object.entries(groups)) {
-      counts[group] = await countMatches(
-        db,
-        request.scope,
-        spec,
-        { ...request.filters, docTypes, procurementMethods: [] },
-        request.countCap,
-      );
-    }
-    return counts;
+    return withSearchMemory(db, async (tx) => {
+      const counts: Record<string, number> = {};
+      for (const [group, docTypes] of Object.entries(groups)) {
+        counts[group] = await countMatches(
+          tx,
+          request.scope,
+          spec,
+          { ...request.filters, docTypes, procurementMethods: [] },
+          request.countCap,
+        );
+      }
+      return counts;
+    });
   },
 };
 

@@ -173,6 +173,21 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
       .map((record: { id: number }) => record.id);
     const withinIds = new Set(within.map((item) => item.id));
     expect(firstIds.every((id: number) => withinIds.has(id))).toBe(true);
+
+    // Paged to the end: every match once, those with every word before those with some.
+    const seen: number[] = [];
+    for (let pageNumber = 1; pageNumber <= fuzzy.data.lastPage; pageNumber += 1) {
+      const page = await search('/webchat/api/searchList', {
+        keyword: '医院设备',
+        searchType: 20,
+        searchPattern: 10,
+        pageNumber,
+      });
+      seen.push(...page.data.records.map((record: { id: number }) => record.id));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(new Set(either.map((item) => item.id)));
+    expect(new Set(seen.slice(0, within.length))).toEqual(withinIds);
   });
 
   it('shows passages for full-text searches and counts per tab for 全部搜索', async () => {

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database';
-import { allTsquery, splitKeywords } from './query';
+import type { Database, Queryable } from '../db/database';
+import { exactTsquery, splitKeywords } from './query';
 import type { SearchIndex } from './search-index';
 import { normalizeForSearch, wordTokens } from './tokens';
 
@@ -16,7 +16,7 @@ export async function suggestCompanies(
   limit: number,
 ): Promise<{ word: string; source: 'company' }[]> {
   const [keyword] = splitKeywords(typed.replace(/\s+/g, ''));
-  const tsquery = keyword ? allTsquery([keyword]) : undefined;
+  const tsquery = keyword ? exactTsquery([keyword], 'all') : undefined;
   if (!keyword || !tsquery) return [];
   const rows = await db.query<{ name: string }>(
     `SELECT name FROM company WHERE name_tokens @@ $1::tsquery ORDER BY length(name), id LIMIT $2`,
@@ -34,7 +34,7 @@ export async function suggestCompanies(
  * search is what is being published.
  */
 export async function suggestTitleWords(
-  db: Queryable,
+  db: Database,
   index: SearchIndex,
   typed: string,
   limit: number,

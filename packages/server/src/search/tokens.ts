@@ -300,13 +300,20 @@ export function termTsquery(term: string, weights = ''): string | undefined {
 }
 
 /**
- * What matches `term` in a lossy document (see `VectorBuilder`): the marker and every lexeme, positions
- * ignored. A superset; the caller verifies such documents on their text.
+ * Every lexeme of `term`, positions ignored: what a GIN index answers exactly (no recheck of the row). The same
+ * as `termTsquery` for a term of one lexeme (a two-character Han term, a word); a superset for longer terms,
+ * whose chain the caller then checks on the candidates. Also what matches a lossy document (see `VectorBuilder`).
  */
-export function lossyTermTsquery(term: string): string | undefined {
+export function termLexemesTsquery(term: string): string | undefined {
   const lexemes = termLexemes(term);
   if (!lexemes.length) return undefined;
-  return [LOSSY_LEXEME, ...lexemes.map((lexeme) => operand(lexeme, ''))].join(' & ');
+  const operands = lexemes.map((lexeme) => operand(lexeme, ''));
+  return operands.length === 1 ? (operands[0] as string) : `(${operands.join(' & ')})`;
+}
+
+/** Whether `term` is one lexeme, so that finding its lexeme is finding the term (no positions to check). */
+export function isSingleLexeme(term: string): boolean {
+  return termLexemes(term).length === 1;
 }
 
 /**
