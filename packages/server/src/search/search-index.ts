@@ -406,7 +406,16 @@ async function rankedFuzzyPage(
     const start = Math.max(from, everyTotal);
     const some: SearchFilters = { ...filters, excludeAll: everyWord.all };
     page.push(
-      ...(await pageOf(db, request.scope, spec, some, total, request.countCap, start - everyTotal, to - start)),
+      ...(await pageOf(
+        db,
+        request.scope,
+        spec,
+        some,
+        total,
+        request.countCap,
+        start - everyTotal,
+        to - start,
+      )),
     );
   }
   return page;
