@@ -1,0 +1,145 @@
+import { messages as domainMessages, WHOLE_COUNTRY } from '@tender/domain';
+
+/**
+ * Every Chinese user-facing string of @tender/membership (architecture §2: one messages.ts per package). Texts the
+ * spec writes in Chinese are copied exactly (spec §1, §2 Membership modal, 服务期明细, 优惠券, purchase-success
+ * dialog); the coupon texts are the domain's own. Texts the spec does not give are marked "ours".
+ */
+export const messages = {
+  modal: {
+    /** ours: the membership modal's title. */
+    title: '开通会员',
+    /** ours: the carousel's arrows. */
+    previousTypes: '上一组会员类型',
+    nextTypes: '下一组会员类型',
+    /** ours: the carousel's accessible name. */
+    memberTypes: '会员类型',
+    /** ours: the section headings. */
+    comparison: '会员权益对比',
+    duration: '购买时长',
+    area: '购买地区',
+    coupon: '优惠券',
+    payment: '扫码支付',
+    /** ours: the button that opens the membership-area chooser. */
+    chooseArea: '选择地区',
+    /** ours: beside the area when the level sells only the whole country (spec §5). */
+    wholeCountryOnly: '该会员类型仅支持全国',
+    /** ours: 'save N yuan' (spec §2) beside a duration whose discountRate is above 0. */
+    save: (yuan: string) => `立省${yuan}元`,
+    /** ours: the price of a product. */
+    price: (yuan: string) => `¥${yuan}`,
+    /** ours: no coupon applies. */
+    noCoupon: '暂无可用优惠券',
+    /** ours: the coupon applied (spec §5 selection), with its threshold text. */
+    couponApplied: (faceValue: string, threshold: string) => `已抵扣${faceValue}元（${threshold}）`,
+    /** ours: the amount the server will charge. */
+    payable: '应付金额',
+    /** ours: under the QR code. */
+    scanToPay: '请使用微信扫码支付',
+    /** ours: the QR code's accessible name. */
+    qrCode: '支付二维码',
+    /** ours: while the order and its QR code are being made. */
+    creatingOrder: '正在生成订单…',
+    /** ours: the order or its QR code could not be made (spec §8: order creation failure is silent; the user can
+     * pick the product again). */
+    orderFailed: '订单生成失败，请重新选择购买时长',
+    /** ours: the product info did not load even with the whole country. */
+    loadFailed: '会员信息加载失败，请稍后重试',
+    /** spec §1: non-primary accounts, shown for 3 s. */
+    primaryAccountOnly: '仅支持主账号购买会员',
+  },
+  comparison: {
+    /** ours: the first column's header. */
+    privilege: '会员权益',
+    groups: { daily: '每日可查看信息', subscriptions: '订阅', monitoring: '监控', features: '功能' },
+    /** spec §2 Membership modal: the rows, in the spec's order. */
+    rows: {
+      watchZhaobiao: '招标信息',
+      watchDesignedProject: '拟建项目',
+      shenPiProject: '审批项目',
+      purchaseDetail: '采购意向',
+      preProjectDetail: '前期商机',
+      subscribeZhaobiao: '招标订阅',
+      subscribeZhongbiao: '中标订阅',
+      preProjectSubscribe: '前期商机订阅',
+      subscribeDesignedProject: '拟建项目订阅',
+      companyMonitor: '企业监控',
+      projectMonitor: '项目监控',
+      downloadExpansion: '附件下载',
+      detailLink: '查看原文链接',
+      havePcLogin: 'PC端查看',
+      downloadAnnouncement: '公告正文下载',
+      watchDesignedProjectConnector: '拟建项目联系方式',
+      downloadProject: '数据导出',
+      projectAnalyzer: '项目分析',
+      toubiaoPredict: '潜在投标人预测',
+      watchCompanyDetail: '企业详情',
+      bussinessAnalyzer: '合作供应商/业主',
+      watchCompanyPhoneBook: '企业通讯录',
+    },
+    unlimited: '无限',
+    notSupported: '不支持',
+    supported: '支持',
+    perDay: (count: number, unit: string) => `${count}${unit}/天`,
+    freeTrialPerDay: (count: number, unit: string) => `免费试用${count}${unit}/天`,
+    total: (count: number, unit: string) => `${count}${unit}`,
+    groupsWithWords: (groups: string, words: string) => `${groups}组，每组${words}个词`,
+    unlimitedCount: '不限',
+    units: { item: '条', time: '次', company: '家', project: '个', group: '组' },
+  },
+  servicePeriod: {
+    /** spec §2: the dialog's title. */
+    title: '服务期明细',
+    /** spec §2: beside the level in use (isActive 0). */
+    inUse: '（正在使用中）',
+    /** ours: the column headers. */
+    level: '会员等级',
+    expireDate: '到期时间',
+    payArea: '购买地区',
+    wholeCountry: WHOLE_COUNTRY,
+    /** spec §2 (paraphrased): the rules text. */
+    rules: [
+      '续费同一会员等级，剩余服务期将累加。',
+      '同时拥有多个会员等级时，优先使用最高等级，到期后自动切换为较低等级继续使用。',
+    ],
+    /** ours: no membership. */
+    empty: '暂无服务期',
+  },
+  coupons: {
+    /** spec §2: the dialog's title. */
+    title: '优惠券',
+    /** spec §2: the columns. */
+    columns: {
+      faceValue: '面额',
+      threshold: '使用门槛',
+      member: '适用会员',
+      status: '状态',
+      validUntil: '有效期至',
+      action: '操作',
+    },
+    noThreshold: domainMessages.coupon.noThreshold,
+    statusUnused: domainMessages.coupon.statusUnused,
+    actionUse: domainMessages.coupon.actionUse,
+    statusExpired: domainMessages.coupon.statusExpired,
+    noExpiry: domainMessages.coupon.noExpiry,
+    empty: domainMessages.coupon.empty,
+    /** ours: the face value cell. */
+    faceValue: (yuan: string) => `¥${yuan}`,
+    /** ours: the count under the table. */
+    total: (count: number) => `共 ${count} 张`,
+  },
+  success: {
+    /** ours: the dialog's title. */
+    title: '购买成功',
+    /** spec §2. */
+    bought: (member: string) => `恭喜您成功购买了${member}`,
+    /** spec §2. */
+    validUntil: (date: string) => `您的会员有效期至${date}`,
+    /** spec §2. */
+    acknowledge: '知道了',
+    /** ours: the invoice contact line, when a phone is configured. */
+    invoice: (phone: string) => `如需开具发票，请联系客服：${phone}`,
+    /** ours: the link to My Orders (spec §4: closing otherwise reloads the page). */
+    myOrders: '查看我的订单',
+  },
+} as const;

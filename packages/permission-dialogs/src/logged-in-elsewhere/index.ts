@@ -1,0 +1,1 @@
+export { type LoggedInElsewhereDialogState, useLoggedInElsewhereDialog } from './logged-in-elsewhere-dialog';

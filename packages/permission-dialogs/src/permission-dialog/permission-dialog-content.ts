@@ -1,0 +1,71 @@
+import type { GateRefusal } from '@tender/contracts';
+import { type PaidMemberCode, type PermissionDialogType, permissionDialogMessage } from '@tender/domain';
+import { messages } from '../messages';
+
+/** What one permission dialog shows (spec §2 Permission dialog types): its type and the fields it reads. */
+export interface PermissionDialogContent {
+  type: PermissionDialogType;
+  /** usedUp: a paid member gets 'know', anyone else 'upgrade membership'. */
+  isMember?: boolean;
+  /** usedUp: the daily download limit rather than a viewing quota. */
+  isDownLoad?: boolean;
+  /** singleProvice: the member's purchased regions as shown ('广东省，广西壮族自治区'). */
+  memberProvince?: string;
+  /** singleProvice: the information's province. */
+  province?: string;
+  /** The support phone the server answered with the refusal; '' or absent: the app's configured one. */
+  phone?: string;
+  /** The level the membership modal should preselect on 'upgrade' (purchase intentions: qiyetong). */
+  upgradeMemberCode?: PaidMemberCode | null;
+}
+
+/**
+ * A gate refusal (code 403, `data` of @tender/contracts' gateRefusalSchema) as the dialog to open; undefined when
+ * the refusal names no dialog (a feature the brand hides: show the message instead).
+ */
+export function permissionDialogFromRefusal(refusal: GateRefusal): PermissionDialogContent | undefined {
+  if (refusal.type === null) return undefined;
+  return {
+    type: refusal.type,
+    isMember: refusal.isMember,
+    isDownLoad: refusal.isDownLoad,
+    memberProvince: refusal.memberProvince,
+    province: refusal.province,
+    phone: refusal.phone,
+    upgradeMemberCode: refusal.upgradeMemberCode,
+  };
+}
+
+/** What the dialog's main button does: close it, or open the membership modal. */
+export type PermissionDialogAction = 'close' | 'upgrade';
+
+export interface PermissionDialogButton {
+  label: string;
+  action: PermissionDialogAction;
+}
+
+/** spec §2: the main button of each type. pcUse has logout beside it (see the component). */
+export function permissionDialogButton(content: PermissionDialogContent): PermissionDialogButton {
+  const { buttons } = messages;
+  switch (content.type) {
+    case 'usedUp':
+      return content.isMember
+        ? { label: buttons.know, action: 'close' }
+        : { label: buttons.upgrade, action: 'upgrade' };
+    case 'member':
+    case 'pcUse':
+      return { label: buttons.upgrade, action: 'upgrade' };
+    case 'exportPermission':
+      return { label: buttons.upgradeNow, action: 'upgrade' };
+    case 'singleProvice':
+      return { label: buttons.moreRegions, action: 'upgrade' };
+    case 'noData':
+    case 'unPay':
+      return { label: buttons.know, action: 'close' };
+  }
+}
+
+/** The dialog's main text (spec §8, the domain's wording shared with the server). */
+export function permissionDialogText(content: PermissionDialogContent): string {
+  return permissionDialogMessage(content);
+}
