@@ -1,0 +1,1 @@
+export { CouponDialog, type CouponDialogProps } from './coupon-dialog';

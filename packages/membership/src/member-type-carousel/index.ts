@@ -1,0 +1,2 @@
+export { type CarouselBounds, carouselOffset, maxCarouselOffset } from './carousel-offset';
+export { MemberTypeCarousel, type MemberTypeCarouselProps } from './member-type-carousel';

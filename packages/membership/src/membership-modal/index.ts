@@ -1,0 +1,7 @@
+export { MembershipModal, type MembershipModalProps } from './membership-modal';
+export {
+  type MembershipOrderState,
+  type PaymentOrder,
+  type UseMembershipOrderOptions,
+  useMembershipOrder,
+} from './use-membership-order';

@@ -1,0 +1,211 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  type AreaNode,
+  couponThresholdText,
+  fenToYuan,
+  formatYuan,
+  PAYMENT_QR_SIZE_PX,
+  type PaidMemberCode,
+  purchaseAreaText,
+  yuanToFen,
+} from '@tender/domain';
+import { MembershipAreaChooser } from '@tender/ui-kit';
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import { type ComparisonFeatures, PrivilegeComparisonTable } from '../comparison-table';
+import { MemberTypeCarousel } from '../member-type-carousel';
+import type { MembershipApi } from '../membership-api';
+import { messages } from '../messages';
+import type { PurchaseResult } from '../pending-purchase';
+import { useMembershipOrder } from './use-membership-order';
+
+export interface MembershipModalProps {
+  opened: boolean;
+  /** The close button and Escape; the open order stays tracked (pending purchase). */
+  onClose(): void;
+  api: MembershipApi;
+  /** The brand flags (`brand.flags`): comparison rows of hidden features are left out. */
+  features: ComparisonFeatures;
+  /** The area tree for the region chooser (`loadAreaTree` of @tender/api-client). */
+  areaTree: readonly AreaNode[];
+  /** The level to show first (a refusal's upgradeMemberCode). */
+  initialMemberCode?: PaidMemberCode | null;
+  /** spec §2: opened from the purchase-intent gate, the level is forced (other types blocked). */
+  forced?: boolean;
+  /** An order was made (pending purchase tracking remembers it). */
+  onOrderCreated?(orderNo: string): void;
+  /** The order is paid (status 2): close the modal and show the success dialog. */
+  onPaid(result: PurchaseResult): void;
+  /** Default 3000 ms (spec §9). */
+  pollIntervalMs?: number;
+}
+
+/** What the duration saves against its comparison price (spec §2: shown when discountRate > 0). */
+function savedYuan(product: { originalFee: number; discountFee: number }): string {
+  return formatYuan(fenToYuan(yuanToFen(product.originalFee) - yuanToFen(product.discountFee)));
+}
+
+/**
+ * spec §2 Membership modal and §4 Membership order flow: member-type carousel, privilege comparison, durations
+ * with their saving, purchase region (restored per type), the coupon spec §5 picks, the server's payable amount and
+ * the payment QR code (140 × 140), polled every 3 s until paid.
+ */
+export function MembershipModal({
+  opened,
+  onClose,
+  api,
+  features,
+  areaTree,
+  initialMemberCode,
+  forced = false,
+  onOrderCreated,
+  onPaid,
+  pollIntervalMs,
+}: MembershipModalProps) {
+  const { state, selectType, selectProduct, changeAreas } = useMembershipOrder({
+    api,
+    opened,
+    initialMemberCode,
+    forced,
+    onOrderCreated,
+    onPaid,
+    pollIntervalMs,
+  });
+  const [choosingArea, setChoosingArea] = useState(false);
+  const t = messages.modal;
+  const { info, product, coupon, order } = state;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.title} size={960} centered>
+      {state.phase === 'loading' && state.types.length === 0 ? (
+        <Center h={240}>
+          <Loader />
+        </Center>
+      ) : (
+        <Stack gap="md">
+          <MemberTypeCarousel
+            types={state.types}
+            selectedMemberCode={state.memberCode}
+            onSelect={(code) => selectType(code as PaidMemberCode)}
+            disabled={state.creatingOrder || forced}
+          />
+          {state.phase === 'failed' && <Alert color="red">{t.loadFailed}</Alert>}
+          <Group align="flex-start" gap="lg" wrap="nowrap">
+            <ScrollArea.Autosize mah={420} style={{ flex: 1 }} type="auto">
+              <PrivilegeComparisonTable
+                levels={state.levels}
+                features={features}
+                selectedMemberCode={state.memberCode}
+              />
+            </ScrollArea.Autosize>
+            <Stack gap="sm" w={300}>
+              <Text fw={600}>{t.duration}</Text>
+              <Group gap="xs" role="radiogroup" aria-label={t.duration}>
+                {info?.productConfigResponses.map((option) => (
+                  <UnstyledButton
+                    key={option.id}
+                    role="radio"
+                    aria-checked={option.id === product?.id}
+                    disabled={state.creatingOrder}
+                    onClick={() => selectProduct(option.id)}
+                    p="xs"
+                    style={{
+                      borderRadius: 6,
+                      border: `2px solid ${option.id === product?.id ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
+                    }}
+                  >
+                    <Text size="sm" fw={600}>
+                      {option.productTypeStr}
+                    </Text>
+                    <Text size="sm">{t.price(formatYuan(option.discountFee))}</Text>
+                    {option.discountRate > 0 && (
+                      <Text size="xs" c="red">
+                        {t.save(savedYuan(option))}
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                ))}
+              </Group>
+              <Text fw={600}>{t.area}</Text>
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                <Text size="sm" data-testid="purchase-areas">
+                  {purchaseAreaText(state.areas)}
+                </Text>
+                {info && !info.areaEditable ? (
+                  <Text size="xs" c="dimmed">
+                    {t.wholeCountryOnly}
+                  </Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={!info || state.creatingOrder}
+                    onClick={() => setChoosingArea(true)}
+                  >
+                    {t.chooseArea}
+                  </Button>
+                )}
+              </Group>
+              <Text fw={600}>{t.coupon}</Text>
+              <Text size="sm" data-testid="applied-coupon">
+                {coupon
+                  ? t.couponApplied(formatYuan(coupon.faceValue), couponThresholdText(coupon))
+                  : t.noCoupon}
+              </Text>
+              <Group gap="xs">
+                <Text fw={600}>{t.payable}</Text>
+                <Text fw={700} c="red" size="lg" data-testid="payable-amount">
+                  {order ? t.price(formatYuan(order.payFee)) : '-'}
+                </Text>
+              </Group>
+              <Stack gap={4} align="center">
+                <Box
+                  w={PAYMENT_QR_SIZE_PX}
+                  h={PAYMENT_QR_SIZE_PX}
+                  role="img"
+                  aria-label={t.qrCode}
+                  aria-busy={!order}
+                  data-code-url={order?.codeUrl}
+                >
+                  {order ? (
+                    <QRCodeSVG value={order.codeUrl} size={PAYMENT_QR_SIZE_PX} />
+                  ) : (
+                    <Center h="100%">
+                      {state.creatingOrder || state.loadingProducts ? <Loader size="sm" /> : null}
+                    </Center>
+                  )}
+                </Box>
+                <Text size="xs" c="dimmed">
+                  {state.creatingOrder ? t.creatingOrder : t.scanToPay}
+                </Text>
+              </Stack>
+            </Stack>
+          </Group>
+        </Stack>
+      )}
+      <MembershipAreaChooser
+        opened={choosingArea}
+        tree={areaTree}
+        value={state.areas}
+        editable={info?.areaEditable ?? true}
+        onClose={() => setChoosingArea(false)}
+        onConfirm={(areas) => {
+          setChoosingArea(false);
+          changeAreas(areas);
+        }}
+      />
+    </Modal>
+  );
+}

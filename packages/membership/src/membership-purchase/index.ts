@@ -1,0 +1,6 @@
+export {
+  type MembershipPurchaseState,
+  type OpenMembershipOptions,
+  type UseMembershipPurchaseOptions,
+  useMembershipPurchase,
+} from './use-membership-purchase';

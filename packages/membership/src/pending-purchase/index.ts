@@ -1,0 +1,7 @@
+export {
+  checkPendingPurchase,
+  clearPendingPurchase,
+  markPendingPurchase,
+  PENDING_PURCHASE_KEYS,
+  type PurchaseResult,
+} from './pending-purchase';

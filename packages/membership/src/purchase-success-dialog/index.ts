@@ -1,0 +1,1 @@
+export { PurchaseSuccessDialog, type PurchaseSuccessDialogProps } from './purchase-success-dialog';

@@ -1,0 +1,1 @@
+export { ServicePeriodDialog, type ServicePeriodDialogProps } from './service-period-dialog';
