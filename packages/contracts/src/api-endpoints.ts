@@ -1,5 +1,17 @@
 import type { EndpointDefinition } from './endpoint';
 import {
+  dashboardEndpoint,
+  dataStatisticsEndpoint,
+  getEmailForExportAnalysisProjectEndpoint,
+  judgeProjectAnalysisEndpoint,
+  marketAnalysisEndpoint,
+  projectAnalysisDockingSubmitOrderEndpoint,
+  projectAnalysisExportEndpoint,
+  showDockingPriceEndpoint,
+  toubiaoForecastListEndpoint,
+  toubiaoListEndpoint,
+} from './endpoints/analysis';
+import {
   approvalStageEndpoint,
   customerMobileEndpoint,
   dictDetailEndpoint,
@@ -9,6 +21,15 @@ import {
   selDictDetailEndpoint,
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
+import {
+  clickEnterpriseNameEndpoint,
+  companyAtlasEndpoint,
+  companyDetailEndpoint,
+  companyHistoryEndpoint,
+  companyPartnersEndpoint,
+  companyPhoneBookEndpoint,
+  companySearchEndpoint,
+} from './endpoints/companies';
 import { activityDetailEndpoint, joinActivityEndpoint, myCouponListEndpoint } from './endpoints/coupons';
 import {
   downloadDocumentEndpoint,
@@ -27,6 +48,15 @@ import {
   enterpriseJoinEndpoint,
   getSubAccountEndpoint,
 } from './endpoints/enterprise';
+import {
+  dataExportOrderEndpoint,
+  dataExportOrderInitEndpoint,
+  exportFileEndpoint,
+  exportRecordListEndpoint,
+  getLastExportConditionEndpoint,
+  getNowNumStatusEndpoint,
+  getWordNumEndpoint,
+} from './endpoints/export';
 import {
   addCollectionEndpoint,
   browseHistoryListEndpoint,
@@ -53,6 +83,15 @@ import {
   memberTypeListEndpoint,
 } from './endpoints/membership';
 import { listMenuEndpoint } from './endpoints/menus';
+import {
+  allMonitorEndpoint,
+  companyMonitorDeleteEndpoint,
+  companyMonitorListEndpoint,
+  companyMonitorSaveEndpoint,
+  getDocumentIsMonitorEndpoint,
+  projectMonitorListEndpoint,
+  saveOrUpdateProjectMonitorEndpoint,
+} from './endpoints/monitoring';
 import {
   buyPointEndpoint,
   createOrderEndpoint,
@@ -96,6 +135,19 @@ import {
   spxmHistoryWordEndpoint,
   spxmSearchRecordEndpoint,
 } from './endpoints/search';
+import {
+  feedCountEndpoint,
+  feedListEndpoint,
+  feedReadEndpoint,
+  monitorKeywordVerifyEndpoint,
+  monitorRecommendKeywordEndpoint,
+  monitorThinkWordListEndpoint,
+  pushSettingGetEndpoint,
+  pushSettingSaveEndpoint,
+  subscriptionGroupDeleteEndpoint,
+  subscriptionGroupListEndpoint,
+  subscriptionGroupSaveEndpoint,
+} from './endpoints/subscriptions';
 import {
   checkPerfectInfoEndpoint,
   getOrInitPreferenceEndpoint,
@@ -217,4 +269,52 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   spxmDetailEndpoint,
   spxmHistoryWordEndpoint,
   spxmSearchRecordEndpoint,
+  // Companies (spec §2 /enterpriseDetails, /enterHistory, /altas, 查企业; §3 watchCompanyDetail, bussinessAnalyzer, watchCompanyPhoneBook)
+  companySearchEndpoint,
+  companyDetailEndpoint,
+  companyHistoryEndpoint,
+  companyPartnersEndpoint,
+  companyAtlasEndpoint,
+  companyPhoneBookEndpoint,
+  clickEnterpriseNameEndpoint,
+  // Analysis (spec §2 marketAnalysis, /dashboard, /dataStatistics): figures from the monthly rollups
+  marketAnalysisEndpoint,
+  dashboardEndpoint,
+  dataStatisticsEndpoint,
+  // Potential bidders and project analysis (spec §7 Detail and downloads; §3 toubiaoPredict, projectAnalyzer)
+  toubiaoForecastListEndpoint,
+  toubiaoListEndpoint,
+  judgeProjectAnalysisEndpoint,
+  projectAnalysisExportEndpoint,
+  getEmailForExportAnalysisProjectEndpoint,
+  showDockingPriceEndpoint,
+  projectAnalysisDockingSubmitOrderEndpoint,
+  // Export (spec §7 Export; 我的导出记录): rows of a filter up to the day's downloadProject rows, as .xlsx
+  dataExportOrderInitEndpoint,
+  dataExportOrderEndpoint,
+  getLastExportConditionEndpoint,
+  getWordNumEndpoint,
+  getNowNumStatusEndpoint,
+  exportRecordListEndpoint,
+  exportFileEndpoint,
+  // Subscriptions (spec §2 /subscribe/bidding, /subscribe/upfront; §3 subscribe* privileges; §7 Monitoring and keywords)
+  subscriptionGroupListEndpoint,
+  subscriptionGroupSaveEndpoint,
+  subscriptionGroupDeleteEndpoint,
+  feedListEndpoint,
+  feedCountEndpoint,
+  feedReadEndpoint,
+  pushSettingGetEndpoint,
+  pushSettingSaveEndpoint,
+  monitorKeywordVerifyEndpoint,
+  monitorThinkWordListEndpoint,
+  monitorRecommendKeywordEndpoint,
+  // Monitoring (spec §3 Customized state, companyMonitor, projectMonitor; §7 project-monitor/*)
+  getDocumentIsMonitorEndpoint,
+  saveOrUpdateProjectMonitorEndpoint,
+  projectMonitorListEndpoint,
+  companyMonitorListEndpoint,
+  companyMonitorSaveEndpoint,
+  companyMonitorDeleteEndpoint,
+  allMonitorEndpoint,
 ];

@@ -7,6 +7,27 @@ export type {
   EndpointResponse,
 } from './endpoint';
 export { defineEndpoint } from './endpoint';
+export type { MarketAnalysis } from './endpoints/analysis';
+export {
+  accountUsageSchema,
+  dashboardEndpoint,
+  dataStatisticsEndpoint,
+  getEmailForExportAnalysisProjectEndpoint,
+  judgeProjectAnalysisEndpoint,
+  marketAnalysisEndpoint,
+  marketAnalysisSchema,
+  marketBucketSchema,
+  marketCompanySchema,
+  marketFilterSchema,
+  PROJECT_ANALYSIS_DOCKING_PRICE_FEN,
+  predictedBidderSchema,
+  predictionEvidenceSchema,
+  projectAnalysisDockingSubmitOrderEndpoint,
+  projectAnalysisExportEndpoint,
+  showDockingPriceEndpoint,
+  toubiaoForecastListEndpoint,
+  toubiaoListEndpoint,
+} from './endpoints/analysis';
 export type {
   ApprovalStage,
   CustomerContact,
@@ -40,6 +61,28 @@ export {
   selDictDetailEndpoint,
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
+export type { CompanyProfile, CompanySummary } from './endpoints/companies';
+export {
+  atlasEdgeSchema,
+  atlasNodeSchema,
+  clickEnterpriseNameEndpoint,
+  companyAtlasEndpoint,
+  companyDetailEndpoint,
+  companyHistoryEndpoint,
+  companyHistoryItemSchema,
+  companyIdSchema,
+  companyPartnersEndpoint,
+  companyPhoneBookEndpoint,
+  companyProfileSchema,
+  companyRoleCountsSchema,
+  companyRoleSchema,
+  companySearchEndpoint,
+  companySummarySchema,
+  countedCodeSchema,
+  historyPointSchema,
+  phoneBookEntrySchema,
+  relatedCompanySchema,
+} from './endpoints/companies';
 export type { ActivityDetail, Coupon } from './endpoints/coupons';
 export {
   activityCouponSchema,
@@ -94,6 +137,20 @@ export {
   getSubAccountEndpoint,
   subAccountSchema,
 } from './endpoints/enterprise';
+export type { ExportConditions, ExportRecord } from './endpoints/export';
+export {
+  dataExportOrderEndpoint,
+  dataExportOrderInitEndpoint,
+  EXPORT_ROW_CAP,
+  exportConditionsSchema,
+  exportFileEndpoint,
+  exportPreviewSchema,
+  exportRecordListEndpoint,
+  exportRecordSchema,
+  getLastExportConditionEndpoint,
+  getNowNumStatusEndpoint,
+  getWordNumEndpoint,
+} from './endpoints/export';
 export { healthEndpoint } from './endpoints/health';
 export type { CollectMapEntry } from './endpoints/history';
 export {
@@ -136,6 +193,16 @@ export {
 } from './endpoints/membership';
 export type { MenuItem } from './endpoints/menus';
 export { listMenuEndpoint, MENU_GROUP_COMPONENT, menuItemSchema } from './endpoints/menus';
+export {
+  allMonitorEndpoint,
+  COMPANY_MONITOR_ROLES,
+  companyMonitorDeleteEndpoint,
+  companyMonitorListEndpoint,
+  companyMonitorSaveEndpoint,
+  getDocumentIsMonitorEndpoint,
+  projectMonitorListEndpoint,
+  saveOrUpdateProjectMonitorEndpoint,
+} from './endpoints/monitoring';
 export type { MemberInfo, Order, ProductOption, TradeStatus } from './endpoints/orders';
 export {
   buyPointEndpoint,
@@ -213,6 +280,23 @@ export {
   spxmHistoryWordEndpoint,
   spxmSearchRecordEndpoint,
 } from './endpoints/search';
+export type { SubscriptionKind } from './endpoints/subscriptions';
+export {
+  FEEDS,
+  feedCountEndpoint,
+  feedListEndpoint,
+  feedReadEndpoint,
+  monitorKeywordVerifyEndpoint,
+  monitorRecommendKeywordEndpoint,
+  monitorThinkWordListEndpoint,
+  pushSettingGetEndpoint,
+  pushSettingSaveEndpoint,
+  SUBSCRIPTION_KINDS,
+  subscriptionGroupDeleteEndpoint,
+  subscriptionGroupListEndpoint,
+  subscriptionGroupSaveEndpoint,
+  WEBHOOK_KINDS,
+} from './endpoints/subscriptions';
 export type { UploadedFile, User } from './endpoints/user';
 export {
   AVATAR_MAX_BYTES,

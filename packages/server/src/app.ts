@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { analysisRoutes } from './analysis/routes';
 import { authRoutes } from './auth/routes';
 import { authServices } from './auth/service';
 import { consoleSmsProvider, DevOutbox, type SmsProvider } from './auth/sms-provider';
@@ -8,11 +10,13 @@ import type { BrandSite } from './brand-sites/discover';
 import { brandSiteRoutes } from './brand-sites/routes';
 import { catalogRoutes } from './catalog/routes';
 import { type Clock, systemClock } from './clock';
+import { companyRoutes } from './companies/routes';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/database';
 import { detailRoutes } from './details/routes';
 import { enterpriseRoutes } from './enterprise/routes';
 import { serverSecrets } from './enterprise/server-secret';
+import { exportRoutes } from './export/routes';
 import { gateRoutes } from './gates/routes';
 import type { Readiness } from './health/readiness';
 import { healthRoutes } from './health/routes';
@@ -27,6 +31,7 @@ import { orderService } from './orders/service';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { sandboxProvider } from './payments/sandbox';
+import { predictionRoutes } from './prediction/routes';
 import { searchRoutes } from './search/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -42,6 +47,8 @@ export interface ServerDependencies {
   devMode?: boolean;
   /** Where uploaded files are kept: `DATA_DIR/uploads` (cli/start.ts). Default: a folder under the OS temp dir. */
   uploadsDir?: string;
+  /** Where data exports are written: `DATA_DIR/exports` (cli/start.ts). Default: a new folder under the OS temp dir. */
+  exportsDir?: string;
   /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
   sms?: SmsProvider;
   /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
@@ -120,6 +127,14 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   detailRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   historyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  companyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  analysisRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  predictionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  // Without a data directory (tests), a folder of this server's own: export ids start at 1 in every database.
+  const exportsDir = dependencies.exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
+  exportRoutes(app, { ...routeDependencies, db: dependencies.db, clock, exportsDir });
+  if (!dependencies.exportsDir)
+    app.addHook('onClose', () => rmSync(exportsDir, { recursive: true, force: true }));
 
   return app;
 }

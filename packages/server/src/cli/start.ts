@@ -33,6 +33,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     logger: true,
     devMode: config.devMode,
     uploadsDir: join(config.dataDir, 'uploads'),
+    exportsDir: join(config.dataDir, 'exports'),
     trustProxy: config.trustProxy,
     payments,
     orderSweepIntervalMs: ORDER_SWEEP_INTERVAL_MS,
