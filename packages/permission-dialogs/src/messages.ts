@@ -12,8 +12,13 @@ export const messages = {
   buttons: {
     /** spec §2 'know' (usedUp for members, noData). */
     know: '知道了',
-    /** spec §2 'upgrade membership' (usedUp for non-members, member, pcUse). */
+    /** spec §2 'upgrade membership' (member, pcUse). */
     upgrade: '升级会员',
+    /**
+     * spec §2 usedUp's 'upgrade membership' for a non-member, who has no membership to upgrade: 开通会员, as the
+     * user popover words it for them (spec §2 Global layout).
+     */
+    openMembership: '开通会员',
     /** spec §2 'upgrade now' (exportPermission). */
     upgradeNow: '立即升级',
     /** spec §2 'open more regions' (singleProvice). */

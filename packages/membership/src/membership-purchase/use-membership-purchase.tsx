@@ -1,3 +1,4 @@
+import { isApiError } from '@tender/api-client';
 import { type AreaNode, type PaidMemberCode, TIP_DURATION_MS } from '@tender/domain';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { ComparisonFeatures } from '../comparison-table';
@@ -90,9 +91,10 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
     try {
       await api.purchaseAuth({}, { handleCodes: [403] });
     } catch (error) {
-      const data = (error as { data?: { type?: string } | null }).data;
-      if (data?.type === 'unPay') onUnPay();
-      else showMessage((error as Error).message || messages.modal.primaryAccountOnly, TIP_DURATION_MS);
+      if (!isApiError(error) || error.code !== 403) return;
+      const refusal = error.data as { type?: string } | null;
+      if (refusal?.type === 'unPay') onUnPay();
+      else showMessage(error.message || messages.modal.primaryAccountOnly, TIP_DURATION_MS);
       return;
     }
     setModal({ opened: true, memberCode: open.memberCode, forced: open.forced });

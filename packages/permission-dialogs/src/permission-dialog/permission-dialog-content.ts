@@ -51,7 +51,7 @@ export function permissionDialogButton(content: PermissionDialogContent): Permis
     case 'usedUp':
       return content.isMember
         ? { label: buttons.know, action: 'close' }
-        : { label: buttons.upgrade, action: 'upgrade' };
+        : { label: buttons.openMembership, action: 'upgrade' };
     case 'member':
     case 'pcUse':
       return { label: buttons.upgrade, action: 'upgrade' };

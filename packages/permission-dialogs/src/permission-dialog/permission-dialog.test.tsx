@@ -11,21 +11,21 @@ function show(dialog: PermissionDialogContent, props: Partial<PermissionDialogPr
 }
 
 describe('PermissionDialog usedUp', () => {
-  it('titles the free trial for a non-member and offers 升级会员 with the level to preselect', async () => {
+  it('titles the free trial for a non-member and offers 开通会员 with the level to preselect', async () => {
     const { dialog, user, onUpgrade } = show({
       type: 'usedUp',
       isMember: false,
       upgradeMemberCode: 'toubiaotong',
     });
     expect(dialog).toHaveTextContent('您的免费试用次数已用完！');
-    await user.click(within(dialog).getByRole('button', { name: '升级会员' }));
+    await user.click(within(dialog).getByRole('button', { name: '开通会员' }));
     expect(onUpgrade).toHaveBeenCalledWith('toubiaotong');
   });
 
   it("titles a member's viewing quota and only offers 知道了", async () => {
     const { dialog, user, onClose, onUpgrade } = show({ type: 'usedUp', isMember: true });
     expect(dialog).toHaveTextContent('您今日的查看次数已用完');
-    expect(within(dialog).queryByRole('button', { name: '升级会员' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /升级会员|开通会员/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '知道了' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onUpgrade).not.toHaveBeenCalled();
@@ -38,7 +38,7 @@ describe('PermissionDialog usedUp', () => {
     member.unmount();
     const other = show({ type: 'usedUp', isMember: false, isDownLoad: true });
     expect(other.dialog).toHaveTextContent('您今日的公告下载次数已达上限，请明日再下载');
-    expect(within(other.dialog).getByRole('button', { name: '升级会员' })).toBeInTheDocument();
+    expect(within(other.dialog).getByRole('button', { name: '开通会员' })).toBeInTheDocument();
   });
 });
 

@@ -69,7 +69,7 @@ describe('usePermissionDialogs', () => {
       <Host options={{ closing, onUpgrade, onLogout: vi.fn() }} gate={refusal} />,
     );
     await user.click(screen.getByRole('button', { name: '打开详情' }));
-    await user.click(screen.getByRole('button', { name: '升级会员' }));
+    await user.click(screen.getByRole('button', { name: '开通会员' }));
     expect(onUpgrade).toHaveBeenCalledWith('toubiaotong');
     expect(closing.removeView).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
