@@ -201,7 +201,7 @@ export const toubiaoForecastListEndpoint = defineEndpoint({
   response: z.object({
     /** The words the similar items were found by. */
     keywords: z.array(z.string()),
-    /** Similar past results considered (at most 500, the newest). */
+    /** Similar past results with a winner, other projects only (of the newest 500 found). */
     similarItems: z.number().int(),
     records: z.array(predictedBidderSchema),
     total: z.number().int(),

@@ -58,12 +58,26 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
     ]);
     // Other winners at the purchasers 迈瑞 won at: 康达 at the hospital (30万), 启明 at the bureau (10万).
     expect(profile.rivals).toEqual([
-      { companyId: corpus.kangda, name: corpus.names.kangda, items: 1, amountFen: 30_000_000, amountWanYuanText: '30万元' },
-      { companyId: corpus.qiming, name: corpus.names.qiming, items: 1, amountFen: 10_000_000, amountWanYuanText: '10万元' },
+      {
+        companyId: corpus.kangda,
+        name: corpus.names.kangda,
+        items: 1,
+        amountFen: 30_000_000,
+        amountWanYuanText: '30万元',
+      },
+      {
+        companyId: corpus.qiming,
+        name: corpus.names.qiming,
+        items: 1,
+        amountFen: 10_000_000,
+        amountWanYuanText: '10万元',
+      },
     ]);
     expect(profile.permission).toMatchObject({ privilege: 'watchCompanyDetail', used: 1, charged: true });
     // The same company again the same day costs nothing.
-    const again = await callAs(server, user, 'POST', '/webchat/api/company/detail', { companyId: corpus.mindray });
+    const again = await callAs(server, user, 'POST', '/webchat/api/company/detail', {
+      companyId: corpus.mindray,
+    });
     expect(again.data.permission).toMatchObject({ used: 1, charged: false });
   });
 
@@ -81,7 +95,13 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
     const partners = (
       await callAs(server, user, 'POST', '/webchat/api/company/partners', { companyId: corpus.hospital })
     ).data;
-    expect(partners.suppliers.map((row: { name: string; items: number; amountFen: number }) => [row.name, row.items, row.amountFen])).toEqual([
+    expect(
+      partners.suppliers.map((row: { name: string; items: number; amountFen: number }) => [
+        row.name,
+        row.items,
+        row.amountFen,
+      ]),
+    ).toEqual([
       [corpus.names.mindray, 2, 105_000_000],
       [corpus.names.kangda, 1, 30_000_000],
     ]);
@@ -92,7 +112,16 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
     const book = (
       await callAs(server, user, 'POST', '/webchat/api/company/phoneBook', { companyId: corpus.hospital })
     ).data;
-    expect(book.entries.map((row: { contactPhone: string; contactName: string; items: number; lastSeenDate: string }) => [row.contactPhone, row.contactName, row.items, row.lastSeenDate])).toEqual([
+    expect(
+      book.entries.map(
+        (row: { contactPhone: string; contactName: string; items: number; lastSeenDate: string }) => [
+          row.contactPhone,
+          row.contactName,
+          row.items,
+          row.lastSeenDate,
+        ],
+      ),
+    ).toEqual([
       ['0755-12345678', '李主任', 1, '2026-02-10'],
       ['13812345678', '王建国', 3, '2026-01-10'],
     ]);
@@ -100,8 +129,11 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
 
   it('draws the atlas with weighted edges', async () => {
     const user = await member();
-    const atlas = (await callAs(server, user, 'POST', '/webchat/api/company/atlas', { companyId: corpus.mindray })).data;
-    const node = (companyId: number) => atlas.nodes.find((entry: { companyId: number }) => entry.companyId === companyId);
+    const atlas = (
+      await callAs(server, user, 'POST', '/webchat/api/company/atlas', { companyId: corpus.mindray })
+    ).data;
+    const node = (companyId: number) =>
+      atlas.nodes.find((entry: { companyId: number }) => entry.companyId === companyId);
     expect(node(corpus.mindray)).toMatchObject({ kind: 'center', items: 3 });
     expect(node(corpus.hospital)).toMatchObject({ kind: 'owner' });
     expect(node(corpus.kangda)).toMatchObject({ kind: 'rival' });
@@ -124,28 +156,43 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
   it('lists the history by month and item, newest first', async () => {
     const user = await member();
     const history = (
-      await callAs(server, user, 'POST', '/webchat/api/company/history', { companyId: corpus.mindray, pageSize: 2 })
+      await callAs(server, user, 'POST', '/webchat/api/company/history', {
+        companyId: corpus.mindray,
+        pageSize: 2,
+      })
     ).data;
     expect(history.total).toBe(3);
-    expect(history.records.map((row: { id: number; roleName: string; amountFen: number }) => [row.id, row.amountFen])).toEqual([
+    expect(
+      history.records.map((row: { id: number; roleName: string; amountFen: number }) => [
+        row.id,
+        row.amountFen,
+      ]),
+    ).toEqual([
       [corpus.ids.get('jg3'), 20_000_000],
       [corpus.ids.get('jg2'), 45_000_000],
     ]);
-    expect(history.months.map((row: { period: string; winner: number }) => [row.period, row.winner])).toEqual([
-      ['2025-04', 1],
-      ['2026-02', 2],
-    ]);
+    expect(history.months.map((row: { period: string; winner: number }) => [row.period, row.winner])).toEqual(
+      [
+        ['2025-04', 1],
+        ['2026-02', 2],
+      ],
+    );
   });
 
   it('finds companies by name with their counts', async () => {
     const user = await newMember(server, 'alpha');
     const found = (
-      await callAs(server, user, 'POST', '/webchat/api/company/search', { keyword: `医疗器械有限公司${corpus.tag}` })
+      await callAs(server, user, 'POST', '/webchat/api/company/search', {
+        keyword: `医疗器械有限公司${corpus.tag}`,
+      })
     ).data;
     expect(found.total).toBe(1);
     expect(found.records[0]).toMatchObject({ companyId: corpus.mindray, counts: { winner: 3 } });
     const winners = (
-      await callAs(server, user, 'POST', '/webchat/api/company/search', { keyword: corpus.tag, role: 'purchaser' })
+      await callAs(server, user, 'POST', '/webchat/api/company/search', {
+        keyword: corpus.tag,
+        role: 'purchaser',
+      })
     ).data;
     expect(winners.records.map((row: { companyId: number }) => row.companyId).sort()).toEqual(
       [corpus.hospital, corpus.bureau].sort(),
@@ -154,15 +201,23 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
 
   it('gates the phone book and partners by level', async () => {
     const putong = await newMember(server, 'alpha');
-    const book = await callAs(server, putong, 'POST', '/webchat/api/company/phoneBook', { companyId: corpus.hospital });
+    const book = await callAs(server, putong, 'POST', '/webchat/api/company/phoneBook', {
+      companyId: corpus.hospital,
+    });
     expect(book).toMatchObject({ code: 403, data: { type: 'member', privilege: 'watchCompanyPhoneBook' } });
-    const partners = await callAs(server, putong, 'POST', '/webchat/api/company/partners', { companyId: corpus.hospital });
+    const partners = await callAs(server, putong, 'POST', '/webchat/api/company/partners', {
+      companyId: corpus.hospital,
+    });
     expect(partners).toMatchObject({ code: 403, data: { type: 'member' } });
     const beta = await newMember(server, 'beta');
     await grant(server, beta, 'qiyetong', 12);
-    const hidden = await callAs(server, beta, 'POST', '/webchat/api/company/atlas', { companyId: corpus.hospital });
+    const hidden = await callAs(server, beta, 'POST', '/webchat/api/company/atlas', {
+      companyId: corpus.hospital,
+    });
     expect(hidden).toMatchObject({ code: 403, data: { type: null, feature: 'analysis' } });
-    const missing = await callAs(server, putong, 'POST', '/webchat/api/company/detail', { companyId: 999_999_999 });
+    const missing = await callAs(server, putong, 'POST', '/webchat/api/company/detail', {
+      companyId: 999_999_999,
+    });
     expect(missing.code).toBe(404);
   });
 });

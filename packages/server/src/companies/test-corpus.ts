@@ -14,7 +14,11 @@ export type CorpusRecord = Omit<TenderRecordInput, 'sourceId' | 'body'> & { key:
 /** Writes the records and answers their ids by `key`. */
 export async function writeCorpus(server: TestServer, tag: string, records: CorpusRecord[]) {
   const validated = records.map(({ key, body, ...record }) => {
-    const input = { ...record, sourceId: `corpus:${tag}:${key}`, body: body ?? `${record.title}\n详见附件。` };
+    const input = {
+      ...record,
+      sourceId: `corpus:${tag}:${key}`,
+      body: body ?? `${record.title}\n详见附件。`,
+    };
     const validation = validateRecord(input as TenderRecordInput);
     if (!validation.ok) throw new Error(`${key}: ${JSON.stringify(validation.problems)}`);
     return validation.record;

@@ -257,5 +257,5 @@ export async function predictBidders(
       (a, b) => b.score - a.score || b.publishDate.localeCompare(a.publishDate) || b.id - a.id,
     );
   }
-  return { keywords, similarItems: result.itemIds.length, ranking };
+  return { keywords, similarItems: new Set(rows.map((row) => Number(row.item_id))).size, ranking };
 }
