@@ -25,6 +25,7 @@ import { BusinessError } from './http/business-error';
 import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
+import { monitoringRoutes } from './monitoring/routes';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
 import { orderService } from './orders/service';
@@ -32,7 +33,12 @@ import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { sandboxProvider } from './payments/sandbox';
 import { predictionRoutes } from './prediction/routes';
+import type { Mailer } from './push/digest';
+import { startDailyDigest } from './push/digest';
+import { startFeedPush } from './push/feed-push';
+import { PushHub } from './push/websocket';
 import { searchRoutes } from './search/routes';
+import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
 
@@ -59,6 +65,10 @@ export interface ServerDependencies {
   payments?: PaymentProvider;
   /** Closes expired orders and reconciles open ones this often (cli/start.ts: every minute); unset: never. */
   orderSweepIntervalMs?: number;
+  /** Pushes new subscription matches (websocket, group robots) this often (cli/start.ts: every 500 ms); unset: never. */
+  feedPushIntervalMs?: number;
+  /** `SMTP_URL`: sends the daily subscription digest at 08:00 China time; unset: no e-mail. */
+  mailer?: Mailer;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -127,6 +137,30 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   detailRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   historyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  subscriptionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  monitoringRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  const pushHub = new PushHub(tenants, auth.authenticator);
+  pushHub.attach(app);
+  if (dependencies.feedPushIntervalMs) {
+    const stopPush = startFeedPush({
+      db: dependencies.db,
+      hub: pushHub,
+      intervalMs: dependencies.feedPushIntervalMs,
+      log: app.log,
+      now: clock,
+    });
+    app.addHook('onClose', stopPush);
+  }
+  if (dependencies.mailer) {
+    const stopDigest = startDailyDigest({
+      db: dependencies.db,
+      mailer: dependencies.mailer,
+      now: clock,
+      intervalMs: 60_000,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => stopDigest());
+  }
   companyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   analysisRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   predictionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });

@@ -28,6 +28,8 @@ export interface ServerConfig {
   payProvider: PaymentProviderName;
   /** The merchant settings (`WECHATPAY_*`) when `payProvider` is `wechatpay`. */
   wechatPay: WechatPaySettings | undefined;
+  /** `SMTP_URL` (smtp://user:pass@host:port, smtps:// for TLS) and `SMTP_FROM`: the daily subscription digest. */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -66,5 +68,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     demoSize,
     payProvider: payProvider as PaymentProviderName,
     wechatPay: payProvider === 'wechatpay' ? readWechatPaySettings(env) : undefined,
+    smtp: env.SMTP_URL?.trim()
+      ? { url: env.SMTP_URL.trim(), from: env.SMTP_FROM?.trim() || 'noreply@localhost' }
+      : undefined,
   };
 }

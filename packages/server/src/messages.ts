@@ -303,4 +303,26 @@ export const messages = {
       '安保服务',
     ] as string[],
   },
+  /** Subscriptions, monitors and push (src/subscriptions, src/monitoring, src/push). */
+  subscriptions: {
+    groupNotFound: '订阅分组不存在或已删除',
+    groupsUsedUp: (kindName: string, limit: number) =>
+      `您的会员最多可建 ${limit} 个${kindName}分组，已达上限`,
+    wordsUsedUp: (limit: number) => `您的会员每个分组最多 ${limit} 个关键词`,
+    typeOutsideKind: (type: string, kindName: string) => `类型 ${type} 不属于${kindName}，请重新选择`,
+    unknownArea: (area: string) => `参数 areas：未知的地区 ${area}`,
+    webhookUrlMissing: '参数 webhookUrl：请填写群机器人的地址',
+    kindNames: { tender: '招标订阅', award: '中标订阅', early: '商机订阅', project: '拟建项目订阅' },
+    keywordTooShort: '关键词至少 2 个字',
+    keywordTooLong: '关键词最多 20 个字',
+    keywordNotSearchable: '关键词须包含汉字、字母或数字',
+    keywordValid: '关键词可用',
+    companyNotFound: '没有找到这家公司，请输入公司全称',
+    monitorsUsedUp: (what: string, limit: number) => `您的会员最多可监控 ${limit} 个${what}，已达上限`,
+    companyMonitors: '公司',
+    projectMonitors: '项目',
+    digestSubject: (brandName: string, day: string, count: number) =>
+      `【${brandName}】${day} 订阅日报：${count} 条新信息`,
+    pushTitle: (count: number) => `您订阅的信息有 ${count} 条更新`,
+  },
 } as const;

@@ -10,8 +10,12 @@ import { loadDemoAtStart } from '../ingest/demo-at-start';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
 import { createPaymentProvider } from '../payments/factory';
+import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
 import { tenantService } from '../tenants/service';
+
+/** New subscription matches reach websockets and robots within this (the goal is 2 s from import). */
+const FEED_PUSH_INTERVAL_MS = 500;
 
 /**
  * Migrates, creates the tenants of newly built brands and serves until SIGINT or SIGTERM, which close HTTP
@@ -37,6 +41,8 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     trustProxy: config.trustProxy,
     payments,
     orderSweepIntervalMs: ORDER_SWEEP_INTERVAL_MS,
+    feedPushIntervalMs: FEED_PUSH_INTERVAL_MS,
+    ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
   });
   if (payments.name === 'sandbox') {
     app.log.warn(

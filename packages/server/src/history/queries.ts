@@ -38,7 +38,7 @@ export interface Page {
 }
 
 /** The item columns of a list line; `$1` is the account (for isCollect), `h` the history or follow row. */
-const ITEM_COLUMNS = `t.id, t.doc_type AS "docType", t.title, t.province_code AS "provinceCode",
+export const ITEM_COLUMNS = `t.id, t.doc_type AS "docType", t.title, t.province_code AS "provinceCode",
   t.city_code AS "cityCode", t.publish_date AS "publishDate", t.budget_fen AS "budgetFen",
   t.budget_raw AS "budgetRaw", t.award_fen AS "awardFen", t.award_raw AS "awardRaw",
   p.total_investment_fen AS "totalInvestmentFen", p.total_investment_raw AS "totalInvestmentRaw",

@@ -20,7 +20,7 @@ export interface PageRequest {
 }
 
 /** The item as the personal lists show it (itemSummarySchema of @tender/contracts). */
-function summary(row: ListedItemRow) {
+export function summary(row: ListedItemRow) {
   const amount =
     amountView(row.budgetFen, row.budgetRaw) ??
     amountView(row.awardFen, row.awardRaw) ??

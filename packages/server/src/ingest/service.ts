@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { matchNewItems } from '../matching/service';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
 import { advanceRun, finishRun, type IngestRun } from './queries';
@@ -84,6 +85,8 @@ export async function ingestRecords(
     });
     // Only now are the new companies' ids real for the next batches.
     for (const [name, id] of outcome.companyIds) knownCompanies.set(name, id);
+    // Subscriptions and monitors see committed items only; a crash here loses this batch's feed rows, never items.
+    await matchNewItems(db, outcome.items, new Date());
     progress.committedLines = lastLine;
     progress.inserted += outcome.inserted;
     progress.duplicatesBySource += outcome.duplicatesBySource;

@@ -256,7 +256,7 @@ export class CompiledRules {
       }
       const min = this.minAmount[rule] as number;
       const max = this.maxAmount[rule] as number;
-      if (min === min || max === max) {
+      if (!Number.isNaN(min) || !Number.isNaN(max)) {
         // A filtered rule wants a stated amount: an item without one is not in its range.
         if (amount === null || amount < min || amount > max) continue;
       }

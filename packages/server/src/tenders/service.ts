@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/database';
 import type { TenderParty, TenderRecord } from '../ingest/record';
 import { PROJECT_TYPES } from '../ingest/record';
+import type { NewItem } from '../matching/service';
+import { filterAmountFen } from '../search/document';
 import { dedupKey, derivedProjectKey, normalizeCompanyName } from './normalize';
 import {
   type CompanyRow,
@@ -23,6 +25,8 @@ export interface WriteOutcome {
   duplicatesByContent: number;
   /** Company ids resolved in this write; valid for later batches only once the transaction commits. */
   companyIds: Map<string, number>;
+  /** The items written, with their ids and company links: what the subscription matcher reads (src/matching). */
+  items: NewItem[];
 }
 
 interface Candidate {
@@ -167,9 +171,27 @@ export async function writeTenderRecords(
 
   const details: ProjectDetailRow[] = [];
   const links = new Map<string, ItemCompanyRow>();
+  const items: NewItem[] = [];
   for (const { record, row } of fresh) {
     const itemId = itemIds.get(row.dedupKey);
     if (itemId === undefined) continue;
+    const item: NewItem = {
+      id: itemId,
+      docType: row.docType,
+      procurementMethod: row.procurementMethod,
+      title: row.title,
+      projectName: row.projectName,
+      body: row.body,
+      provinceCode: row.provinceCode,
+      cityCode: row.cityCode,
+      districtCode: row.districtCode,
+      amountFen: PROJECT_TYPES.has(row.docType)
+        ? (record.construction?.totalInvestment?.fen ?? null)
+        : filterAmountFen(row),
+      projectKey: row.projectKey,
+      companies: [],
+    };
+    items.push(item);
     if (PROJECT_TYPES.has(record.announcementType) && (record.approval || record.construction)) {
       details.push(projectDetailRow(itemId, record));
     }
@@ -180,6 +202,10 @@ export async function writeTenderRecords(
       const lot = party.lot ?? '';
       const linkKey = `${itemId}\u001f${party.role}\u001f${lot}\u001f${id}`;
       if (links.has(linkKey)) continue;
+      (item.companies as { companyId: number; role: typeof party.role }[]).push({
+        companyId: id,
+        role: party.role,
+      });
       links.set(linkKey, {
         itemId,
         companyId: id,
@@ -196,5 +222,5 @@ export async function writeTenderRecords(
   }
   await insertProjectDetails(tx, details);
   await insertItemCompanies(tx, [...links.values()]);
-  return { inserted: itemIds.size, duplicatesBySource, duplicatesByContent, companyIds };
+  return { inserted: itemIds.size, duplicatesBySource, duplicatesByContent, companyIds, items };
 }

@@ -59,6 +59,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** The payment provider, made with the server's clock (default: the sandbox). */
   payments?: (clock: TestClock) => PaymentProvider;
+  /** Pushes subscription matches this often (src/push); default: never. */
+  feedPushIntervalMs?: number;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -81,6 +83,7 @@ export async function startTestServer(
     devMode: true,
     uploadsDir,
     ...(options.payments ? { payments: options.payments(clock) } : {}),
+    ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
   });
   return {
     app,

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { regionView, typeName } from '../details/present';
+import { messages } from '../messages';
+import { pushSettings } from './settings';
+import { type PushLine, postWebhook, webhookRequest } from './webhooks';
+import type { PushHub } from './websocket';
+
+/** Lines a robot message lists at most (robots limit message size and rate). */
+const MAX_ROBOT_LINES = 10;
+const BATCH = 1000;
+
+interface NewFeedRow {
+  feedId: number;
+  brandId: string;
+  userId: number;
+  itemId: number;
+  feed: 'bidding' | 'upfront';
+  docType: string;
+  title: string;
+  provinceCode: string | null;
+  cityCode: string | null;
+  publishDate: string;
+  groupIds: number[];
+  monitorKinds: string[];
+  words: string[];
+}
+
+/**
+ * Pushes new feed rows as they appear, whichever process matched them (this server's demo load, or
+ * `tender-server import` against the same PostgreSQL): every `intervalMs` it reads the rows after the last one
+ * pushed, sends each to the user's open websockets and, per user, one message to the user's group robot. Rows
+ * that existed when the server started are not pushed again.
+ */
+export function startFeedPush(options: {
+  db: Database;
+  hub: PushHub;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}): () => Promise<void> {
+  const { db, hub, log } = options;
+  const settings = pushSettings(db);
+  let lastId: number | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  async function tick(): Promise<void> {
+    if (lastId === undefined) {
+      const [row] = await db.query<{ last: number }>(
+        'SELECT coalesce(max(id), 0) AS last FROM subscription_feed',
+      );
+      lastId = row?.last ?? 0;
+      return;
+    }
+    const rows = await db.query<NewFeedRow>(
+      `SELECT f.id AS "feedId", f.brand_id AS "brandId", f.user_id AS "userId", f.item_id AS "itemId", f.feed,
+              f.doc_type AS "docType", t.title, t.province_code AS "provinceCode", t.city_code AS "cityCode",
+              t.publish_date AS "publishDate", array_to_json(f.group_ids) AS "groupIds",
+              f.monitor_kinds AS "monitorKinds", f.words
+         FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id
+        WHERE f.id > $1 ORDER BY f.id LIMIT ${BATCH}`,
+      [lastId],
+    );
+    if (rows.length === 0) return;
+    lastId = rows[rows.length - 1]?.feedId ?? lastId;
+    const byUser = new Map<number, { brandId: string; lines: PushLine[] }>();
+    for (const row of rows) {
+      const line: PushLine = {
+        title: row.title,
+        typeName: typeName(row.docType),
+        regionText: regionView(row.provinceCode, row.cityCode, null).regionText,
+        publishDate: row.publishDate,
+      };
+      hub.send(row.brandId, row.userId, { type: 'feed', data: { ...line, ...row } });
+      const entry = byUser.get(row.userId) ?? { brandId: row.brandId, lines: [] };
+      entry.lines.push(line);
+      byUser.set(row.userId, entry);
+    }
+    const robots = await settings.webhooksOf([...byUser.keys()]);
+    await Promise.all(
+      robots.map(async (robot) => {
+        const lines = byUser.get(robot.userId)?.lines ?? [];
+        if (!robot.webhookKind || !robot.webhookUrl || lines.length === 0) return;
+        const request = webhookRequest(
+          robot.webhookKind,
+          robot.webhookUrl,
+          robot.webhookSecret,
+          messages.subscriptions.pushTitle(lines.length),
+          lines.slice(0, MAX_ROBOT_LINES),
+          options.now(),
+        );
+        try {
+          await postWebhook(request);
+        } catch (error) {
+          log.warn(
+            { userId: robot.userId, kind: robot.webhookKind, error: String(error) },
+            'webhook push failed',
+          );
+        }
+      }),
+    );
+  }
+
+  const timer = setInterval(() => {
+    running = running
+      .then(() => (stopped ? undefined : tick()))
+      .catch((error: unknown) => {
+        log.error({ error: String(error) }, 'feed push failed');
+      });
+  }, options.intervalMs);
+  // The first tick only records where pushing starts.
+  running = tick().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
