@@ -33,6 +33,11 @@ const commands = {
     ['turbo', 'run', 'typecheck', 'test'],
   ],
   build: [['turbo', 'run', 'build']],
+  // Browser tests (tooling/e2e): Debian Chromium against the built server, one project per brand.
+  e2e: [
+    ['turbo', 'run', 'build', '--filter=@tender/server...', '--filter=./apps/*'],
+    ['pnpm', '--filter', '@tender/e2e', 'run', 'e2e'],
+  ],
   // Storybook dev server of tooling/ui-catalog on http://localhost:6006; extra arguments go to `storybook dev`
   // (`npm run storybook -- --port 7007`). The static build is that package's `build`: `npm run build`.
   storybook: [['pnpm', '--filter', '@tender/ui-catalog', 'run', 'dev']],

@@ -1,4 +1,4 @@
-import { mountBrandApp } from '@tender/app';
+import { createTenderApp } from '@tender/app';
 import brand from '../brand';
 
-mountBrandApp(brand);
+createTenderApp(brand);

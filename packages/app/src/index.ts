@@ -1,1 +1,1 @@
-export { mountBrandApp } from './mount-brand-app';
+export { createTenderApp } from './create-tender-app';

@@ -22,8 +22,11 @@ export function brandAppViteConfig(brand: BrandManifest): UserConfig {
     plugins: [react(), brandManifestFile(brand)],
     resolve: {
       // One copy of React and Mantine even though the workspace packages declare them as peers.
-      dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+      dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks', '@mantine/dates', 'dayjs'],
     },
-    build: { outDir: 'dist', emptyOutDir: true },
+    // Each build is a new app version: a failed chunk load reloads the page once per version (spec §8).
+    define: { __TENDER_APP_VERSION__: JSON.stringify(new Date().toISOString()) },
+    // dist/.vite/manifest.json: the chunk graph the bundle budget (tooling/e2e) reads.
+    build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   };
 }

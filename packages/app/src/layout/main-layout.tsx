@@ -1,0 +1,86 @@
+import { Box } from '@mantine/core';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useConfirmDialog } from '@tender/ui-kit';
+import { useState } from 'react';
+import { GuidedTour } from '../features/guided-tour/guided-tour';
+import { messages } from '../messages';
+import { useAppServices } from '../shell/app-context';
+import { menusAllowPay, useRouteStore } from '../stores/route-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { useUserStore } from '../stores/user-store';
+import { AppFooter } from './app-footer';
+import { CustomerService } from './customer-service';
+import { SettingsPanel } from './settings-panel';
+import { Sidebar } from './sidebar';
+import { TagsBar } from './tags-bar';
+import { TopBar } from './top-bar';
+import { useResponsiveSidebar, useTagsFromRoute, useTagsViewPersistence } from './use-layout-effects';
+import { UserPopover } from './user-popover';
+
+/**
+ * spec §2 Global layout: the sidebar, the top bar with the level badge and the user popover, the tags bar, the
+ * page, the footer, the settings panel, the guided tour and the customer-service widget.
+ */
+export function MainLayout() {
+  const { brand, client, logout } = useAppServices();
+  const pathname = useTagsFromRoute();
+  useTagsViewPersistence();
+  useResponsiveSidebar(pathname);
+  const title = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.title ?? '' });
+  const user = useUserStore((state) => state.user);
+  const allowPay = useRouteStore((state) => menusAllowPay(state.routers));
+  const { tagsView, fixedHeader, showFooter, footerTxt, caseNumber } = useSettingsStore();
+  const { confirm, dialog } = useConfirmDialog();
+  const [settingsOpened, setSettingsOpened] = useState(false);
+
+  const askLogout = async () => {
+    if (await confirm({ message: messages.layout.logoutConfirm })) await logout();
+  };
+  // The membership modal and the service-period dialog are @tender/membership's; until the shell mounts them,
+  // the entries point the user to customer service.
+  const contactForMembership = () =>
+    client.showMessage(
+      brand.supportPhone
+        ? `${messages.layout.membershipComingSoon}：${brand.supportPhone}`
+        : messages.layout.membershipComingSoon,
+    );
+
+  return (
+    <Box style={{ display: 'flex', minHeight: '100vh' }}>
+      <Sidebar pathname={pathname} />
+      <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          data-testid="layout-header"
+          data-fixed={fixedHeader}
+          bg="white"
+          style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 100 } : undefined}
+        >
+          <TopBar
+            title={title}
+            onOpenSettings={() => setSettingsOpened(true)}
+            userMenu={
+              user && (
+                <UserPopover
+                  user={user}
+                  allowPay={allowPay}
+                  onUpgrade={contactForMembership}
+                  onServicePeriod={contactForMembership}
+                  onLogout={() => void askLogout()}
+                />
+              )
+            }
+          />
+          {tagsView && <TagsBar pathname={pathname} />}
+        </Box>
+        <Box component="main" p="md" style={{ flex: 1 }} bg="gray.0">
+          <Outlet />
+        </Box>
+        {showFooter && <AppFooter brand={brand} footerText={footerTxt} caseNumber={caseNumber} />}
+      </Box>
+      <SettingsPanel opened={settingsOpened} onClose={() => setSettingsOpened(false)} />
+      <GuidedTour />
+      <CustomerService />
+      {dialog}
+    </Box>
+  );
+}

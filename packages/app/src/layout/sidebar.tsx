@@ -1,0 +1,140 @@
+import { Box, Drawer, Group, Image, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { MenuItem } from '@tender/contracts';
+import { SIDEBAR_WIDTH_PX } from '@tender/domain';
+import { useState } from 'react';
+import { useAppServices } from '../shell/app-context';
+import { useAppStore } from '../stores/app-store';
+import { useRouteStore } from '../stores/route-store';
+import { useSettingsStore } from '../stores/settings-store';
+
+/** Width of the closed sidebar on a desktop: the icons only. */
+export const COLLAPSED_SIDEBAR_WIDTH_PX = 64;
+
+/** spec §2: the sidebar items 我的关注 and 我的导出记录 get special icons. */
+const SPECIAL_ICONS: Readonly<Record<string, string>> = { 'my-focus': '★', 'my-export': '⇩' };
+
+function MenuIcon({ item }: { item: MenuItem }) {
+  return (
+    <Box component="span" w={20} ta="center" aria-hidden fw={600}>
+      {SPECIAL_ICONS[item.meta.icon] ?? item.meta.title.slice(0, 1)}
+    </Box>
+  );
+}
+
+function isActive(item: MenuItem, pathname: string): boolean {
+  return pathname === item.path || pathname.startsWith(`${item.path}/`);
+}
+
+function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolean }) {
+  const menus = useRouteStore((state) => state.routers);
+  const uniqueOpened = useSettingsStore((state) => state.uniqueOpened);
+  const [openGroups, setOpenGroups] = useState<string[]>(() =>
+    menus.filter((item) => item.children && isActive(item, pathname)).map((item) => item.name),
+  );
+  const toggleGroup = (name: string) =>
+    setOpenGroups((open) =>
+      open.includes(name) ? open.filter((other) => other !== name) : uniqueOpened ? [name] : [...open, name],
+    );
+
+  const screenLink = (item: MenuItem) => (
+    <NavLink
+      key={item.name}
+      component={Link}
+      to={item.path}
+      label={collapsed ? undefined : item.meta.title}
+      title={item.meta.title}
+      leftSection={<MenuIcon item={item} />}
+      active={isActive(item, pathname)}
+    />
+  );
+
+  return (
+    <nav aria-label="主菜单">
+      {menus
+        .filter((item) => !item.hidden)
+        .map((item) =>
+          item.children ? (
+            <NavLink
+              key={item.name}
+              label={collapsed ? undefined : item.meta.title}
+              title={item.meta.title}
+              leftSection={<MenuIcon item={item} />}
+              opened={!collapsed && openGroups.includes(item.name)}
+              onChange={() => toggleGroup(item.name)}
+              active={isActive(item, pathname)}
+              variant="subtle"
+              childrenOffset={collapsed ? 0 : 28}
+            >
+              {item.children.filter((child) => !child.hidden).map(screenLink)}
+            </NavLink>
+          ) : (
+            screenLink(item)
+          ),
+        )}
+    </nav>
+  );
+}
+
+function SidebarContent({ pathname, collapsed }: { pathname: string; collapsed: boolean }) {
+  const { brand } = useAppServices();
+  const sidebarLogo = useSettingsStore((state) => state.sidebarLogo);
+  return (
+    <Box h="100%" style={{ display: 'flex', flexDirection: 'column' }}>
+      {sidebarLogo && (
+        <Group gap="xs" p="sm" wrap="nowrap" h={56} data-testid="sidebar-logo">
+          <Image src={new URL('favicon.svg', document.baseURI).href} alt={brand.name} w={28} h={28} />
+          {!collapsed && (
+            <Text fw={700} c="var(--mantine-primary-color-filled)" truncate>
+              {brand.name}
+            </Text>
+          )}
+        </Group>
+      )}
+      <ScrollArea style={{ flex: 1 }}>
+        <MenuTree pathname={pathname} collapsed={collapsed} />
+      </ScrollArea>
+    </Box>
+  );
+}
+
+/**
+ * spec §2, §4: the sidebar, 200 px wide, built from the permission-filtered menus (hidden items left out). On a
+ * desktop closing it leaves the icons; on mobile it is a drawer over the page.
+ */
+export function Sidebar({ pathname }: { pathname: string }) {
+  const device = useAppStore((state) => state.device);
+  const opened = useAppStore((state) => state.sidebar.opened);
+  const closeSidebar = useAppStore((state) => state.closeSidebar);
+  if (device === 'mobile') {
+    return (
+      <Drawer
+        opened={opened}
+        onClose={closeSidebar}
+        size={SIDEBAR_WIDTH_PX}
+        withCloseButton={false}
+        padding={0}
+      >
+        <SidebarContent pathname={pathname} collapsed={false} />
+      </Drawer>
+    );
+  }
+  return (
+    <Box
+      component="aside"
+      data-testid="sidebar"
+      data-opened={opened}
+      w={opened ? SIDEBAR_WIDTH_PX : COLLAPSED_SIDEBAR_WIDTH_PX}
+      style={{
+        flexShrink: 0,
+        height: '100vh',
+        position: 'sticky',
+        top: 0,
+        borderRight: '1px solid var(--mantine-color-gray-3)',
+        transition: 'width 200ms',
+      }}
+    >
+      <SidebarContent pathname={pathname} collapsed={!opened} />
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { Anchor, Avatar, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import type { User } from '@tender/contracts';
+import { userDisplayName } from '@tender/domain';
+import { messages } from '../messages';
+
+export interface UserPopoverProps {
+  user: User;
+  /** Whether the company allows paying: the coupon entry shows only then (spec §2). */
+  allowPay: boolean;
+  onUpgrade(): void;
+  onServicePeriod(): void;
+  onLogout(): void;
+}
+
+/**
+ * spec §2 user popover: the masked phone (or the real name) and the level; 续费升级 with an open membership,
+ * 开通会员 otherwise; the expiry (first entry of the upgrade list), 服务期明细, coupons when paying is allowed,
+ * and 退出登录.
+ */
+export function UserPopover({ user, allowPay, onUpgrade, onServicePeriod, onLogout }: UserPopoverProps) {
+  const navigate = useNavigate();
+  const name = userDisplayName(user);
+  const expiry = user.upgradeList[0]?.expireDate;
+  return (
+    <Popover width={240} position="bottom-end" shadow="md" withArrow>
+      <Popover.Target>
+        <UnstyledButton aria-label={name}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.headimgurl || null} size="sm" radius="xl" />
+            <Text size="sm">{name}</Text>
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600} size="sm" data-testid="popover-user-name">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.memberName}
+            </Text>
+          </Group>
+          <Button size="xs" onClick={onUpgrade}>
+            {user.isOpenMember ? messages.layout.renew : messages.layout.openMembership}
+          </Button>
+          {expiry && (
+            <Text size="xs" c="dimmed">
+              {messages.layout.expiry(expiry)}
+            </Text>
+          )}
+          <Anchor component="button" size="xs" onClick={onServicePeriod} ta="left">
+            {messages.layout.servicePeriod}
+          </Anchor>
+          {allowPay && (
+            <Anchor component="button" size="xs" onClick={() => void navigate({ to: '/myCoupon' })} ta="left">
+              {messages.layout.coupons}
+            </Anchor>
+          )}
+          <Divider />
+          <Button size="xs" variant="subtle" color="gray" onClick={onLogout}>
+            {messages.layout.logout}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,17 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { importWithReload } from './chunk-reload';
+
+/**
+ * The screens the server's menu `component` keys name (spec §2: "All route components load lazily"). Screens
+ * other issues build are added here by their key; a key not listed yet shows the under-construction screen.
+ */
+const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {};
+
+const underConstruction = lazyRouteComponent(
+  importWithReload(() => import('../features/under-construction/under-construction-screen')),
+  'UnderConstructionScreen',
+);
+
+export function screenForComponent(key: string) {
+  return screens[key] ?? underConstruction;
+}

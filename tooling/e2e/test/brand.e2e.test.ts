@@ -1,0 +1,209 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrandManifest } from '@tender/brand';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appsDir, BRAND_IDS, repositoryRoot } from '../src/brands';
+import { launchChromium } from '../src/browser';
+import { lastSmsCode, serverUrl } from '../src/server';
+
+const brandId = process.env.E2E_BRAND ?? '';
+const brand = JSON.parse(readFileSync(join(appsDir, brandId, 'dist', 'brand.json'), 'utf8')) as BrandManifest;
+const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots');
+/** A phone no other brand's run uses: 139, the brand's index, 7 digits of the clock. */
+const mobile = `139${BRAND_IDS.indexOf(brandId)}${String(Date.now()).slice(-7)}`;
+const realUserName = '测试用户';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const appUrl = (hash: string) => `${serverUrl()}/${brandId}/#${hash}`;
+const hashPath = () => new URL(page.url()).hash.replace(/^#/, '');
+const waitForPath = (path: string) =>
+  page.waitForFunction((expected) => location.hash === `#${expected}`, path);
+const sidebar = () => page.getByTestId('sidebar');
+const tabs = () => page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+const tab = (title: string) => tabs().filter({ hasText: title });
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  mkdirSync(screenshotsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe(`brand ${brandId}`, () => {
+  it('sends an unauthenticated visit to /login, titled and themed for the brand', async () => {
+    await page.goto(appUrl('/subscribe/bidding'));
+    await waitForPath('/login');
+    await page.getByRole('heading', { name: brand.name }).waitFor();
+    expect(await page.title()).toBe(`登录 - ${brand.name}`);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim(),
+    );
+    expect(primary.toLowerCase()).toBe(brand.colors.primary.toLowerCase());
+    // The footer: ICP case number and the terms and privacy links of the brand.
+    await page.getByRole('link', { name: brand.footer.caseNumber }).waitFor();
+    expect(
+      await page.getByRole('contentinfo').getByRole('link', { name: '《隐私政策》' }).getAttribute('href'),
+    ).toBe(brand.legal.privacyUrl);
+    await page.screenshot({ path: join(screenshotsDir, `${brandId}-login.png`) });
+  });
+
+  it('refuses to sign in before the PIPL consent is ticked', async () => {
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('alert').filter({ hasText: '验证码已发送' }).waitFor();
+    await page.getByLabel('验证码').fill(await lastSmsCode(brandId, mobile));
+    await page.getByRole('button', { name: '登 录' }).click();
+    await page.getByRole('alert').filter({ hasText: '请先阅读并勾选同意用户服务协议和隐私政策' }).waitFor();
+    expect(hashPath()).toBe('/login');
+  });
+
+  it('signs in by SMS, completes the profile at /perfect on the first login and lands on /subscribe/bidding', async () => {
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByRole('button', { name: '登 录' }).click();
+    await waitForPath('/perfect');
+    await page.getByLabel('真实姓名').fill(realUserName);
+    await page.getByLabel('公司名称').fill('测试科技有限公司');
+    await page.getByRole('button', { name: '提 交' }).click();
+    await waitForPath('/subscribe/bidding');
+    await page.getByRole('region', { name: '招标订阅' }).waitFor();
+    expect(await page.title()).toBe(`招标订阅 - ${brand.name}`);
+  });
+
+  it('starts the guided tour on the first login; 跳过 goes to /dashboard', async () => {
+    const tour = page.getByRole('dialog', { name: '数据看板' });
+    await tour.waitFor();
+    expect(await tour.textContent()).toContain('1/4');
+    await tour.getByRole('button', { name: '跳过' }).click();
+    await waitForPath('/dashboard');
+    expect(await page.getByRole('dialog', { name: '数据看板' }).count()).toBe(0);
+  });
+
+  it('lays out a 200 px sidebar with the logo, collapsible and remembered in a cookie', async () => {
+    expect((await sidebar().boundingBox())?.width).toBe(200);
+    await page.getByTestId('sidebar-logo').getByText(brand.name).waitFor();
+    await page.getByRole('button', { name: '展开/收起菜单' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false',
+    );
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
+    await page.reload();
+    await sidebar().waitFor();
+    expect(await sidebar().getAttribute('data-opened')).toBe('false');
+    await page.getByRole('button', { name: '展开/收起菜单' }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'true',
+    );
+    expect((await sidebar().boundingBox())?.width).toBe(200);
+  });
+
+  it('shows the member level badge with the tooltip 当前为{name}, and the user popover', async () => {
+    const badge = page.getByTestId('member-badge');
+    const memberName = (await badge.textContent())?.trim() ?? '';
+    expect(memberName).not.toBe('');
+    await badge.hover();
+    await page.getByRole('tooltip', { name: `当前为${memberName}` }).waitFor();
+    await page.getByRole('button', { name: realUserName }).click();
+    const popover = page.getByRole('dialog').filter({ hasText: '退出登录' });
+    await popover.waitFor();
+    expect(await popover.getByRole('button', { name: '开通会员' }).count()).toBe(1);
+    expect(await popover.getByText('服务期明细').count()).toBe(1);
+    expect(await popover.getByText('优惠券').count()).toBe(brand.flags.payment ? 1 : 0);
+    await page.keyboard.press('Escape');
+  });
+
+  it("shows and hides the brand's menu entries by its flags", async () => {
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await nav.getByText('招标订阅').waitFor();
+    expect(await nav.getByText('企业分析').count()).toBe(brand.flags.analysis ? 1 : 0);
+    expect(await nav.getByText('数据导出', { exact: true }).count()).toBe(brand.flags.export ? 1 : 0);
+    await nav.getByText('个人中心').click();
+    await nav.getByText('账号设置').waitFor();
+    expect(await nav.getByText('我的订单').count()).toBe(brand.flags.payment ? 1 : 0);
+    expect(await nav.getByText('企业管理').count()).toBe(brand.flags.newDemandMode ? 1 : 0);
+  });
+
+  it('keeps a tab per visited view, with 刷新 / 关闭当前 / 关闭其他 in a 105 px context menu', async () => {
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await nav.getByText('浏览记录').click();
+    await waitForPath('/BrowsingHistory');
+    expect(await tabs().allTextContents()).toEqual(['招标订阅', '数据看板', '浏览记录']);
+    // Pinned landing tab: no close icon and no 关闭当前.
+    expect(await tab('招标订阅').getByRole('button').count()).toBe(0);
+    expect(await tab('数据看板').getByRole('button', { name: '关闭 数据看板' }).count()).toBe(1);
+    await tab('招标订阅').click({ button: 'right' });
+    const menu = page.getByRole('menu');
+    expect((await menu.boundingBox())?.width).toBe(105);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['刷新', '关闭其他']);
+    await page.mouse.click(700, 600);
+
+    await tab('浏览记录').click({ button: 'right' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['刷新', '关闭当前', '关闭其他']);
+    await menu.getByRole('menuitem', { name: '刷新' }).click();
+    await waitForPath('/BrowsingHistory');
+    await page.getByRole('region', { name: '浏览记录' }).waitFor();
+
+    await tab('浏览记录').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: '关闭其他' }).click();
+    expect(await tabs().allTextContents()).toEqual(['招标订阅', '浏览记录']);
+
+    // Saved to session storage on unload and restored after the reload.
+    await page.reload();
+    await page.getByRole('region', { name: '浏览记录' }).waitFor();
+    expect(await tabs().allTextContents()).toEqual(['招标订阅', '浏览记录']);
+
+    await tab('浏览记录').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: '关闭当前' }).click();
+    await waitForPath('/subscribe/bidding');
+    expect(await tabs().allTextContents()).toEqual(['招标订阅']);
+    // One tab: no close icon at all.
+    expect(await tabs().getByRole('button').count()).toBe(0);
+    await page.screenshot({ path: join(screenshotsDir, `${brandId}-layout.png`) });
+  });
+
+  it('applies the settings panel: tags bar, logo and theme colour', async () => {
+    await page.getByRole('button', { name: '布局设置' }).click();
+    const panel = page.getByRole('dialog', { name: '系统布局配置' });
+    await panel.waitFor();
+    await panel.getByText('开启 Tags-View').click();
+    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor({ state: 'detached' });
+    await panel.getByText('开启 Tags-View').click();
+    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor();
+    await panel.getByText('侧边栏 Logo').click();
+    await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' });
+    await panel.getByText('侧边栏 Logo').click();
+    const otherColour = brand.colors.themeChoices.find((colour) => colour !== brand.colors.primary);
+    if (otherColour) {
+      await panel.getByRole('button', { name: `主题色 ${otherColour}` }).click();
+      await page.waitForFunction(
+        (colour) =>
+          getComputedStyle(document.documentElement)
+            .getPropertyValue('--mantine-color-brand-6')
+            .trim()
+            .toLowerCase() === colour.toLowerCase(),
+        otherColour,
+      );
+      await panel.getByRole('button', { name: `主题色 ${brand.colors.primary}` }).click();
+    }
+    await page.keyboard.press('Escape');
+  });
+
+  it('asks 确定退出账号吗？ on logout and returns to /login', async () => {
+    await page.getByRole('button', { name: realUserName }).click();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定退出账号吗？' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '确 定' }).click();
+    await waitForPath('/login');
+    await page.getByRole('button', { name: '登 录' }).waitFor();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'TOKEN')).toBe(false);
+  });
+});
