@@ -7,7 +7,7 @@ import {
 } from '@tender/membership';
 import { loadPermissionDialogServerConfig } from '@tender/permission-dialogs';
 import { UiKitProvider } from '@tender/ui-kit';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { payingBrand, unpaidBrand } from './brands';
@@ -27,8 +27,12 @@ function Layout({ options }: { options: UseMembershipPurchaseOptions }) {
   );
 }
 
-async function renderLayout(session: ServerSession, brand: BrandManifest) {
-  const user = await session.api.userCenter();
+async function renderLayout(
+  session: ServerSession,
+  brand: BrandManifest,
+  userOverride: { primaryUser?: boolean } = {},
+) {
+  const user = { ...(await session.api.userCenter()), ...userOverride };
   const options = {
     api: session.api,
     user,
@@ -114,6 +118,36 @@ describe(`the membership order flow against the real server (${inject('databaseK
     await waitFor(() => expect(options.onUnPay).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 30_000);
+
+  it('tells a sub-account 仅支持主账号购买会员 for 3 s, from its user and from the server', async () => {
+    const main = await signInOverHttp(serverUrl, payingBrand);
+    const { userId } = await main.api.userCenter();
+    const product = (await main.api.memberProductInfo({ memberCode: 'qiye' })).productConfigResponses[0];
+    const order = await main.api.createOrder({ memberCode: 'qiye', productId: product?.id ?? 0 });
+    await payOnSandboxPage((await main.api.orderQrcode({ orderId: order.orderId })).codeUrl);
+    await waitFor(async () =>
+      expect((await main.api.orderStatus({ orderId: order.orderId })).orderStatus).toBe(2),
+    );
+    await main.api.enterpriseAllowJoin({ allowJoin: true });
+    const { invite } = await main.api.enterpriseInviteQrcode({ primaryUserId: userId });
+    const sub = await signInOverHttp(serverUrl, payingBrand);
+    await sub.api.enterpriseJoin({ invite });
+    const subUser = await sub.api.userCenter();
+    expect(subUser).toMatchObject({ primaryUser: false, memberCode: 'qiye' });
+
+    const fromUser = await renderLayout(sub, payingBrand);
+    await fromUser.events.click(screen.getByRole('button', { name: '开通会员' }));
+    expect(fromUser.options.showMessage).toHaveBeenCalledWith('仅支持主账号购买会员', 3000);
+    cleanup();
+
+    // A client that wrongly believes it is the main account is refused by the server with the same words.
+    const fromServer = await renderLayout(sub, payingBrand, { primaryUser: true });
+    await fromServer.events.click(screen.getByRole('button', { name: '开通会员' }));
+    await waitFor(() =>
+      expect(fromServer.options.showMessage).toHaveBeenCalledWith('仅支持主账号购买会员', 3000),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 60_000);
 
   it("reads the dialogs' configuration from the server: support phone and the unPay text", async () => {
     const paying = await signInOverHttp(serverUrl, payingBrand);
