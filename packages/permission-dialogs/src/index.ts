@@ -21,6 +21,8 @@ export {
   permissionDialogButton,
   permissionDialogFromRefusal,
   permissionDialogText,
+  type UpgradeOptions,
+  upgradeOptions,
 } from './permission-dialog';
 export {
   loadPermissionDialogServerConfig,

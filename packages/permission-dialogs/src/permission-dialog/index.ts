@@ -6,4 +6,6 @@ export {
   permissionDialogButton,
   permissionDialogFromRefusal,
   permissionDialogText,
+  type UpgradeOptions,
+  upgradeOptions,
 } from './permission-dialog-content';

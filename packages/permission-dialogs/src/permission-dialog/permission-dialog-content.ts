@@ -1,4 +1,4 @@
-import type { GateRefusal } from '@tender/contracts';
+import type { GateRefusal, PrivilegeKey } from '@tender/contracts';
 import { type PaidMemberCode, type PermissionDialogType, permissionDialogMessage } from '@tender/domain';
 import { messages } from '../messages';
 
@@ -17,6 +17,19 @@ export interface PermissionDialogContent {
   phone?: string;
   /** The level the membership modal should preselect on 'upgrade' (purchase intentions: qiyetong). */
   upgradeMemberCode?: PaidMemberCode | null;
+  /** The privilege the refused call needed (purchaseDetail: the modal forces the enterprise level, spec §2). */
+  privilege?: PrivilegeKey | null;
+}
+
+/** How the membership modal opens from an upgrade button. */
+export interface UpgradeOptions {
+  /** spec §2: opened from a 'view purchase intent' refusal, the level is forced. */
+  forced: boolean;
+}
+
+/** spec §2 Membership modal: a purchase-intent refusal forces the enterprise level it names. */
+export function upgradeOptions(content: PermissionDialogContent): UpgradeOptions {
+  return { forced: content.privilege === 'purchaseDetail' && content.upgradeMemberCode != null };
 }
 
 /**
@@ -33,6 +46,7 @@ export function permissionDialogFromRefusal(refusal: GateRefusal): PermissionDia
     province: refusal.province,
     phone: refusal.phone,
     upgradeMemberCode: refusal.upgradeMemberCode,
+    privilege: refusal.privilege,
   };
 }
 

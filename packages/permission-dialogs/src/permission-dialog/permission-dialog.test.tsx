@@ -19,7 +19,7 @@ describe('PermissionDialog usedUp', () => {
     });
     expect(dialog).toHaveTextContent('您的免费试用次数已用完！');
     await user.click(within(dialog).getByRole('button', { name: '开通会员' }));
-    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong');
+    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong', { forced: false });
   });
 
   it("titles a member's viewing quota and only offers 知道了", async () => {
@@ -50,11 +50,21 @@ describe('PermissionDialog other types', () => {
     expect(within(dialog).getByRole('button', { name: '升级会员' })).toBeInTheDocument();
   });
 
+  it('forces the level for a purchase-intent refusal (spec §2)', async () => {
+    const { dialog, user, onUpgrade } = show({
+      type: 'member',
+      privilege: 'purchaseDetail',
+      upgradeMemberCode: 'qiyetong',
+    });
+    await user.click(within(dialog).getByRole('button', { name: '升级会员' }));
+    expect(onUpgrade).toHaveBeenCalledWith('qiyetong', { forced: true });
+  });
+
   it('exportPermission: 立即升级', async () => {
     const { dialog, user, onUpgrade } = show({ type: 'exportPermission', upgradeMemberCode: 'toubiaotong' });
     expect(dialog).toHaveTextContent('您暂无导出数据的权限');
     await user.click(within(dialog).getByRole('button', { name: '立即升级' }));
-    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong');
+    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong', { forced: false });
   });
 
   it('noData: reset the conditions, 知道了', () => {
@@ -115,7 +125,7 @@ describe('PermissionDialog pcUse', () => {
     expect(qr).toHaveAttribute('width', '160');
     expect(qr).toHaveAttribute('height', '160');
     await user.click(within(dialog).getByRole('button', { name: '升级会员' }));
-    expect(onUpgrade).toHaveBeenCalledWith(null);
+    expect(onUpgrade).toHaveBeenCalledWith(null, { forced: false });
   });
 
   it('asks 确定退出登录吗？ before logging out, then sets the custom-login flag', async () => {

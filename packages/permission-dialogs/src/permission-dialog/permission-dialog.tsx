@@ -13,6 +13,8 @@ import {
   type PermissionDialogContent,
   permissionDialogButton,
   permissionDialogText,
+  type UpgradeOptions,
+  upgradeOptions,
 } from './permission-dialog-content';
 
 /** The sessionStorage key of the custom-login flag the route guard reads (spec §2 Route guard step 2, §4). */
@@ -29,8 +31,11 @@ export interface PermissionDialogProps {
   officialAccountQr?: string;
   /** pcUse: the QR code's size in px (spec §9: 160). */
   qrSize?: number;
-  /** The upgrade buttons: open the membership modal, preselecting the level when the refusal names one. */
-  onUpgrade(memberCode: PaidMemberCode | null): void;
+  /**
+   * The upgrade buttons: open the membership modal, preselecting the level when the refusal names one, forced for a
+   * purchase-intent refusal (`useMembershipPurchase().openMembership({ memberCode, ...options })`).
+   */
+  onUpgrade(memberCode: PaidMemberCode | null, options: UpgradeOptions): void;
   /**
    * pcUse logout, after the user confirmed and the custom-login flag is set: dispatch logout, then reload
    * (spec §4 Session and login).
@@ -133,7 +138,9 @@ export function PermissionDialog({
               <Button
                 data-autofocus
                 onClick={() =>
-                  button.action === 'upgrade' ? onUpgrade(dialog.upgradeMemberCode ?? null) : onClose()
+                  button.action === 'upgrade'
+                    ? onUpgrade(dialog.upgradeMemberCode ?? null, upgradeOptions(dialog))
+                    : onClose()
                 }
               >
                 {button.label}

@@ -70,7 +70,7 @@ describe('usePermissionDialogs', () => {
     );
     await user.click(screen.getByRole('button', { name: '打开详情' }));
     await user.click(screen.getByRole('button', { name: '开通会员' }));
-    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong');
+    expect(onUpgrade).toHaveBeenCalledWith('toubiaotong', { forced: false });
     expect(closing.removeView).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import { PermissionDialog } from '../permission-dialog/permission-dialog';
 import {
   type PermissionDialogContent,
   permissionDialogFromRefusal,
+  type UpgradeOptions,
 } from '../permission-dialog/permission-dialog-content';
 import type { PermissionDialogServerConfig } from './use-permission-dialog-server-config';
 
@@ -21,7 +22,7 @@ export interface UsePermissionDialogsOptions extends Partial<PermissionDialogSer
   /** The closing rules' side effects (router, tags bar, overlay, project query). */
   closing: PermissionDialogClosingHandlers;
   /** An upgrade button: open the membership modal (`useMembershipPurchase().openMembership`). */
-  onUpgrade(memberCode: PaidMemberCode | null): void;
+  onUpgrade(memberCode: PaidMemberCode | null, options: UpgradeOptions): void;
   /** pcUse logout after confirmation (the custom-login flag is already set): log out, then reload. */
   onLogout(): void;
   /** The signed-in user's isUsePc: -1 opens the pcUse popup (spec §2 "Other dialogs"). */
@@ -82,9 +83,9 @@ export function usePermissionDialogs(options: UsePermissionDialogsOptions): Perm
       officialAccountQr={options.officialAccountQr}
       onClose={close}
       onLogout={options.onLogout}
-      onUpgrade={(memberCode) => {
+      onUpgrade={(memberCode, upgrade) => {
         setShown(undefined);
-        options.onUpgrade(memberCode);
+        options.onUpgrade(memberCode, upgrade);
       }}
     />
   );
