@@ -1,10 +1,19 @@
 import { parseArgs } from 'node:util';
+import { analysisBench } from './analysis-bench';
+import { exportBench } from './export-bench';
 import { ingestBench } from './ingest-bench';
+import { matchingBench } from './matching-bench';
 import { searchBench } from './search-bench';
 
-const USAGE = `用法：npm run bench -- <search|ingest> [--db pglite|postgres] [--size N] [--ilike-every N] [--prepare]
+const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching> [--db pglite|postgres] [--size N] [--ilike-every N] [--prepare]
   search  检索：PGlite 10 万条、PostgreSQL 100 万条（首次构建后缓存于 tooling/bench/.cache 与数据库 tender_bench）
   ingest  导入吞吐与每条存储：PGlite 5 万条、PostgreSQL 20 万条，所有索引就位
+  export  10 万行数据导出（流式 .xlsx）的耗时与峰值内存，对照内存中整本工作簿 [--rows N]
+  analysis  市场分析（月度汇总表）p95，100 万条 PostgreSQL，对照直接聚合 [--baseline-every N]
+           （数据库 tender_bench_analysis，首次运行时由 tender_bench 复制）
+  matching  订阅匹配：10 万用户 × 10 组 × 5 词（语料词表，Zipf 分布）对 1 万条信息，对照逐条规则的朴素循环
+           [--users N] [--items N] [--naive-sample N] [--popularity random|frequency]
+           （朴素循环只跑样本条数并外推）
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as one line of JSON on stdout. */
@@ -17,6 +26,12 @@ export async function main(argv: string[]): Promise<void> {
       size: { type: 'string' },
       'ilike-every': { type: 'string' },
       prepare: { type: 'boolean' },
+      rows: { type: 'string' },
+      'baseline-every': { type: 'string' },
+      users: { type: 'string' },
+      items: { type: 'string' },
+      'naive-sample': { type: 'string' },
+      popularity: { type: 'string' },
     },
   });
   const [name] = positionals;
@@ -33,6 +48,19 @@ export async function main(argv: string[]): Promise<void> {
     });
   } else if (name === 'ingest') {
     result = await ingestBench({ targets: [...targets], size });
+  } else if (name === 'export') {
+    result = await exportBench({ rows: values.rows ? Number(values.rows) : undefined });
+  } else if (name === 'analysis') {
+    result = await analysisBench({
+      baselineEvery: values['baseline-every'] ? Number(values['baseline-every']) : undefined,
+    });
+  } else if (name === 'matching') {
+    result = await matchingBench({
+      users: values.users ? Number(values.users) : undefined,
+      items: values.items ? Number(values.items) : undefined,
+      naiveSample: values['naive-sample'] ? Number(values['naive-sample']) : undefined,
+      popularity: values.popularity === 'frequency' ? 'frequency' : 'random',
+    });
   } else {
     console.error(USAGE);
     process.exit(2);

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@tender/domain';
 import type { Queryable } from '../db/database';
 import { industryName, procurementMethodName, regionView, typeName } from '../details/present';
 import type { CellValue, SheetColumn } from './xlsx-writer';
@@ -37,24 +36,31 @@ interface ExportItemRow {
   budget_fen: number | null;
   award_fen: number | null;
   publish_date: string;
-  bid_deadline: Date | string | null;
+  /** China time, 'YYYY-MM-DD HH:mm'. */
+  bid_deadline: string | null;
   purchasers: string | null;
   agencies: string | null;
   winners: string | null;
 }
 
-/** Items are read this many at a time: one statement per batch, one batch in memory. */
-export const EXPORT_BATCH = 1000;
+/** Items are read this many at a time: a statement costs ~15 ms whatever its size, so few and large (5 MB). */
+export const EXPORT_BATCH = 5000;
 
-const names = (role: string) =>
-  `(SELECT string_agg(c.name, '；' ORDER BY c.name) FROM item_company l JOIN company c ON c.id = l.company_id
-     WHERE l.item_id = i.id AND l.role = '${role}')`;
-
+// One pass over the items' links (a lateral aggregate per item) instead of a subquery per role. The deadline is
+// China time (UTC+8 all year, no daylight saving since 1991) formatted by the database: no Date per row here.
 const READ_BATCH = `SELECT i.id, i.doc_type, i.procurement_method, i.title, i.project_code, i.project_name,
     i.province_code, i.city_code, i.district_code, i.industry_code, i.budget_fen, i.award_fen, i.publish_date,
-    i.bid_deadline, ${names('purchaser')} AS purchasers, ${names('agency')} AS agencies,
-    ${names('winner')} AS winners
-  FROM tender_item i WHERE i.id = ANY($1::bigint[])`;
+    to_char(i.bid_deadline AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI') AS bid_deadline,
+    p.purchasers, p.agencies, p.winners
+  FROM tender_item i
+  LEFT JOIN LATERAL (
+    SELECT string_agg(c.name, '；' ORDER BY c.name) FILTER (WHERE l.role = 'purchaser') AS purchasers,
+           string_agg(c.name, '；' ORDER BY c.name) FILTER (WHERE l.role = 'agency') AS agencies,
+           string_agg(DISTINCT c.name, '；') FILTER (WHERE l.role = 'winner') AS winners
+    FROM item_company l JOIN company c ON c.id = l.company_id
+    WHERE l.item_id = i.id AND l.role IN ('purchaser', 'agency', 'winner')
+  ) p ON true
+  WHERE i.id = ANY($1::bigint[])`;
 
 const wan = (fen: number | null): number | null => (fen === null ? null : fen / 1_000_000);
 
@@ -73,21 +79,37 @@ function cells(position: number, item: ExportItemRow): CellValue[] {
     wan(item.budget_fen),
     wan(item.award_fen),
     item.publish_date,
-    item.bid_deadline ? formatDateTime(item.bid_deadline, 'YYYY-MM-DD HH:mm') : null,
+    item.bid_deadline,
     item.project_code,
     item.project_name,
   ];
 }
 
-/** The export rows of these items, in the given order, read a batch at a time. */
+/** Batches read ahead of the one being written. */
+const READ_AHEAD = 1;
+
+/**
+ * The export rows of these items, in the given order, read a batch at a time: the next batches are read while
+ * the current one is written, so the database and the writer work at the same time.
+ */
 export async function* exportRows(db: Queryable, itemIds: readonly number[]): AsyncGenerator<CellValue[]> {
+  const batches: Promise<ExportItemRow[]>[] = [];
+  let next = 0;
+  const readAhead = () => {
+    while (batches.length <= READ_AHEAD && next < itemIds.length) {
+      batches.push(db.query<ExportItemRow>(READ_BATCH, [itemIds.slice(next, next + EXPORT_BATCH)]));
+      next += EXPORT_BATCH;
+    }
+  };
+  readAhead();
   for (let start = 0; start < itemIds.length; start += EXPORT_BATCH) {
-    const batch = itemIds.slice(start, start + EXPORT_BATCH);
-    const rows = await db.query<ExportItemRow>(READ_BATCH, [batch]);
+    const rows = await (batches.shift() as Promise<ExportItemRow[]>);
+    readAhead();
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    for (const [offset, id] of batch.entries()) {
-      const item = byId.get(id);
-      if (item) yield cells(start + offset + 1, item);
+    const end = Math.min(start + EXPORT_BATCH, itemIds.length);
+    for (let position = start; position < end; position += 1) {
+      const item = byId.get(itemIds[position] as number);
+      if (item) yield cells(position + 1, item);
     }
   }
 }

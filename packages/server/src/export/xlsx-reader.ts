@@ -96,9 +96,10 @@ export function readXlsx(file: Buffer): ReadSheet[] {
     const rows: string[][] = [];
     for (const row of xml.matchAll(/<row [^>]*r="(\d+)"[^>]*>([\s\S]*?)<\/row>/g)) {
       const cells: string[] = [];
-      for (const cell of (row[2] ?? '').matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      for (const cell of (row[2] ?? '').matchAll(/<c(\s[^>]*?)?(?:\/>|>([\s\S]*?)<\/c>)/g)) {
         const attributes = cell[1] ?? '';
-        const reference = /r="([A-Z]+\d+)"/.exec(attributes)?.[1] ?? 'A1';
+        // Without a reference a cell follows the one before it (ECMA-376 §18.3.1.4).
+        const reference = /r="([A-Z]+\d+)"/.exec(attributes)?.[1];
         const type = /t="([^"]+)"/.exec(attributes)?.[1];
         const body = cell[2] ?? '';
         const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
@@ -108,7 +109,7 @@ export function readXlsx(file: Buffer): ReadSheet[] {
             : type === 's'
               ? (shared[Number(value)] ?? '')
               : unescapeXml(value ?? '');
-        const index = columnIndex(reference);
+        const index = reference ? columnIndex(reference) : cells.length;
         while (cells.length < index) cells.push('');
         cells[index] = content;
       }

@@ -19,23 +19,17 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** A text as a cell shows it: formulas neutralised with a leading apostrophe, XML-invalid characters dropped. */
 export function safeCellText(text: string): string {
-  const clean = text.replace(INVALID_XML, '');
+  const clean = INVALID_XML.test(text) ? text.replace(INVALID_XML, '') : text;
   return FORMULA_START.test(clean) ? `'${clean}` : clean;
 }
 
+const XML_SPECIAL = /[&<>"]/;
+
 function escapeXml(text: string): string {
+  if (!XML_SPECIAL.test(text)) return text;
   return text.replace(/[&<>"]/g, (character) =>
     character === '&' ? '&amp;' : character === '<' ? '&lt;' : character === '>' ? '&gt;' : '&quot;',
   );
-}
-
-/** 0 → 'A', 25 → 'Z', 26 → 'AA'. */
-export function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  }
-  return name;
 }
 
 /** Characters a sheet name may not hold, and its 31-character limit. */
@@ -59,6 +53,8 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** Uncompressed bytes allowed to wait for deflate before the writer waits. */
+const DEFLATE_QUEUE_BYTES = 4 * 1024 * 1024;
 const FLAGS = 0x0808; // bit 3: sizes in a data descriptor; bit 11: UTF-8 names
 const DEFLATE = 8;
 
@@ -94,7 +90,9 @@ class ZipStream {
     const entry: ZipEntry = { name: nameBytes, offset: this.offset, crc: 0, compressedSize: 0, size: 0 };
     await this.raw(Buffer.concat([header, nameBytes]));
 
-    const deflate = createDeflateRaw({ level: 6 });
+    // Level 1: deflate is most of the writing; level 1 is much faster than the default 6 for a somewhat larger
+    // file (docs/performance.md "Export").
+    const deflate = createDeflateRaw({ level: 1 });
     deflate.on('data', (chunk: Buffer) => {
       entry.compressedSize += chunk.length;
       this.offset += chunk.length;
@@ -108,7 +106,9 @@ class ZipStream {
       const bytes = Buffer.from(text, 'utf8');
       entry.crc = crc32(bytes, entry.crc);
       entry.size += bytes.length;
-      if (!deflate.write(bytes)) await once(deflate, 'drain');
+      // Wait only when a few megabytes are queued: waiting at every 16 KB high-water mark costs a round trip to
+      // the thread pool per batch, which on a busy machine is most of the time.
+      if (!deflate.write(bytes) && deflate.writableLength > DEFLATE_QUEUE_BYTES) await once(deflate, 'drain');
     });
     deflate.end();
     await ended;
@@ -171,19 +171,26 @@ const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 /** Style 1: the bold header; style 0: the default. */
 const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="等线"/></font><font><b/><sz val="11"/><name val="等线"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
 
-function cellXml(reference: string, value: CellValue, style: string): string {
-  if (value === null || value === undefined || value === '') return '';
+/** Leading or trailing white space, which XML would drop without xml:space. */
+const EDGE_SPACE = /^\s|\s$/;
+
+/**
+ * A cell without its reference: cells of a row are placed one after the other (ECMA-376 §18.3.1.4), so an
+ * empty cell is written as `<c/>` to hold its place. Shorter rows: less to build and to deflate.
+ */
+function cellXml(value: CellValue, style: string): string {
+  if (value === null || value === undefined || value === '') return style ? `<c${style}/>` : '<c/>';
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? `<c r="${reference}"${style}><v>${value}</v></c>` : '';
+    return Number.isFinite(value) ? `<c${style}><v>${value}</v></c>` : '<c/>';
   }
-  return `<c r="${reference}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(safeCellText(value))}</t></is></c>`;
+  const text = escapeXml(safeCellText(value));
+  const space = EDGE_SPACE.test(text) ? ' xml:space="preserve"' : '';
+  return `<c${style} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
 function rowXml(rowNumber: number, cells: readonly CellValue[], style = ''): string {
   let xml = `<row r="${rowNumber}">`;
-  cells.forEach((value, index) => {
-    xml += cellXml(`${columnName(index)}${rowNumber}`, value, style);
-  });
+  for (const value of cells) xml += cellXml(value, style);
   return `${xml}</row>`;
 }
 
