@@ -40,6 +40,10 @@ const TITLE = 1;
 const CONTENT = 2;
 const FULL = 4;
 const SCOPE_FIELD: Record<number, number> = { 20: TITLE, 30: CONTENT, 10: FULL };
+/** Postings are kept per kind and per scope field, so a word found only in the body skips title-scope rules. */
+const SCOPE_FIELDS = [TITLE, CONTENT, FULL] as const;
+const partitionOf = (kind: number, field: number) =>
+  kind * SCOPE_FIELDS.length + SCOPE_FIELDS.indexOf(field as 1);
 
 export interface MatchRule {
   groupId: number;
@@ -85,9 +89,14 @@ export class CompiledRules {
   readonly rules: readonly MatchRule[];
   private readonly automaton: KeywordAutomaton;
   private readonly keywords: string[];
-  /** Per kind: CSR postings, entry = rule index × 2 + (1 if excluded). */
-  private readonly postingStart: Int32Array[];
-  private readonly postings: Int32Array[];
+  /**
+   * Per kind and scope field ({@link partitionOf}), CSR by word: the including rules, entry = rule index × 2 + (1
+   * when the rule has a structured filter), and the excluding rules, entry = rule index.
+   */
+  private readonly includeOffsets: Int32Array[];
+  private readonly includePostings: Int32Array[];
+  private readonly excludeOffsets: Int32Array[];
+  private readonly excludePostings: Int32Array[];
   private readonly scopeField: Uint8Array;
   private readonly typeMask: Int32Array;
   private readonly areaStart: Int32Array;
@@ -135,7 +144,13 @@ export class CompiledRules {
     this.includeStart = new Int32Array(ruleCount + 1);
     const areas: number[] = [];
     const includes: number[] = [];
-    const counts = GROUP_KINDS.map(() => new Int32Array(keywordCount + 1));
+    const partitions = GROUP_KINDS.length * SCOPE_FIELDS.length;
+    const includeCounts = Array.from({ length: partitions }, () => new Int32Array(keywordCount + 1));
+    const excludeCounts = Array.from({ length: partitions }, () => new Int32Array(keywordCount + 1));
+    const partitionOfRule = new Uint8Array(ruleCount);
+    const bump = (counts: Int32Array, keyword: number) => {
+      counts[keyword + 1] = (counts[keyword + 1] as number) + 1;
+    };
     rules.forEach((rule, r) => {
       this.scopeField[r] = SCOPE_FIELD[rule.scope] ?? TITLE;
       let mask = 0;
@@ -148,34 +163,56 @@ export class CompiledRules {
       this.includeStart[r] = includes.length;
       const words = ruleWords[r] as { include: number[]; exclude: number[] };
       includes.push(...words.include);
-      const count = counts[GROUP_KINDS.indexOf(rule.kind)] as Int32Array;
-      for (const keyword of [...words.include, ...words.exclude])
-        count[keyword + 1] = (count[keyword + 1] as number) + 1;
+      const partition = partitionOf(GROUP_KINDS.indexOf(rule.kind), this.scopeField[r] as number);
+      partitionOfRule[r] = partition;
+      for (const keyword of words.include) bump(includeCounts[partition] as Int32Array, keyword);
+      for (const keyword of words.exclude) bump(excludeCounts[partition] as Int32Array, keyword);
     });
     this.areaStart[ruleCount] = areas.length;
     this.includeStart[ruleCount] = includes.length;
     this.areaCodes = Int32Array.from(areas);
     this.includeKeywords = Int32Array.from(includes);
 
-    this.postingStart = counts.map((count) => {
-      for (let k = 0; k < keywordCount; k += 1)
-        count[k + 1] = (count[k + 1] as number) + (count[k] as number);
-      return count;
-    });
-    this.postings = this.postingStart.map((start) => new Int32Array(start[keywordCount] as number));
-    const fill = this.postingStart.map((start) => start.slice(0, keywordCount));
+    const offsetsOf = (counts: Int32Array[]) =>
+      counts.map((count) => {
+        for (let k = 0; k < keywordCount; k += 1)
+          count[k + 1] = (count[k + 1] as number) + (count[k] as number);
+        return count;
+      });
+    this.includeOffsets = offsetsOf(includeCounts);
+    this.excludeOffsets = offsetsOf(excludeCounts);
+    this.includePostings = this.includeOffsets.map(
+      (offsets) => new Int32Array(offsets[keywordCount] as number),
+    );
+    this.excludePostings = this.excludeOffsets.map(
+      (offsets) => new Int32Array(offsets[keywordCount] as number),
+    );
+    const includeNext = this.includeOffsets.map((offsets) => offsets.slice(0, keywordCount));
+    const excludeNext = this.excludeOffsets.map((offsets) => offsets.slice(0, keywordCount));
+    const post = (postings: Int32Array, next: Int32Array, keyword: number, entry: number) => {
+      const at = next[keyword] as number;
+      postings[at] = entry;
+      next[keyword] = at + 1;
+    };
     rules.forEach((rule, r) => {
-      const kind = GROUP_KINDS.indexOf(rule.kind);
-      const postings = this.postings[kind] as Int32Array;
-      const next = fill[kind] as Int32Array;
+      const partition = partitionOfRule[r] as number;
       const words = ruleWords[r] as { include: number[]; exclude: number[] };
-      const post = (keyword: number, entry: number) => {
-        const at = next[keyword] as number;
-        postings[at] = entry;
-        next[keyword] = at + 1;
-      };
-      for (const keyword of words.include) post(keyword, r * 2);
-      for (const keyword of words.exclude) post(keyword, r * 2 + 1);
+      const filtered =
+        rule.types.length > 0 ||
+        rule.areaCodes.length > 0 ||
+        rule.minAmountFen !== null ||
+        rule.maxAmountFen !== null;
+      for (const keyword of words.include) {
+        post(
+          this.includePostings[partition] as Int32Array,
+          includeNext[partition] as Int32Array,
+          keyword,
+          r * 2 + (filtered ? 1 : 0),
+        );
+      }
+      for (const keyword of words.exclude) {
+        post(this.excludePostings[partition] as Int32Array, excludeNext[partition] as Int32Array, keyword, r);
+      }
     });
 
     this.keywordStamp = new Int32Array(keywordCount);
@@ -202,7 +239,36 @@ export class CompiledRules {
     });
   }
 
-  /** The indexes (into `rules`) of the rules the item matches, each once. */
+  /** Whether a rule's structured filters (types, regions, amount) let the item through. */
+  private passesFilters(rule: number, item: MatchItem, itemTypes: number): boolean {
+    const mask = this.typeMask[rule] as number;
+    if (mask !== 0 && (mask & itemTypes) === 0) return false;
+    const areaEnd = this.areaStart[rule + 1] as number;
+    let at = this.areaStart[rule] as number;
+    if (at < areaEnd) {
+      const province = item.provinceCode ? Number(item.provinceCode) : -1;
+      const city = item.cityCode ? Number(item.cityCode) : -1;
+      const district = item.districtCode ? Number(item.districtCode) : -1;
+      for (; at < areaEnd; at += 1) {
+        const code = this.areaCodes[at] as number;
+        if (code === province || code === city || code === district) break;
+      }
+      if (at === areaEnd) return false;
+    }
+    const min = this.minAmount[rule] as number;
+    const max = this.maxAmount[rule] as number;
+    if (!Number.isNaN(min) || !Number.isNaN(max)) {
+      // A filtered rule wants a stated amount: an item without one is not in its range.
+      const amount = item.amountFen;
+      if (amount === null || amount < min || amount > max) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The indexes (into `rules`) of the rules the item matches, each once. Exclusions are marked first, so each
+   * including rule is decided the first time one of its words is met: one visit per posting, no second pass.
+   */
   match(item: MatchItem): number[] {
     const kind = KIND_OF_DOC_TYPE.get(item.docType);
     if (kind === undefined || this.rules.length === 0) return [];
@@ -212,55 +278,40 @@ export class CompiledRules {
     this.scanField(item.title, TITLE | FULL);
     this.scanField(item.projectName, FULL);
     this.scanField(item.body, FULL);
-    this.scanField(purchaseContent(item.projectName, item.body), CONTENT | FULL);
+    this.scanField(purchaseContent(item.projectName, item.body), CONTENT);
 
-    const postingStart = this.postingStart[kind] as Int32Array;
-    const postings = this.postings[kind] as Int32Array;
-    const { scopeField, ruleStamp, excludedStamp, keywordFields } = this;
-    const candidates: number[] = [];
-    for (const keyword of this.foundKeywords) {
-      const fields = keywordFields[keyword] as number;
-      const end = postingStart[keyword + 1] as number;
-      for (let at = postingStart[keyword] as number; at < end; at += 1) {
-        const entry = postings[at] as number;
-        const rule = entry >> 1;
-        if ((fields & (scopeField[rule] as number)) === 0) continue;
-        if (entry & 1) {
-          excludedStamp[rule] = stamp;
-        } else if (ruleStamp[rule] !== stamp) {
-          ruleStamp[rule] = stamp;
-          candidates.push(rule);
-        }
+    const { ruleStamp, excludedStamp, keywordFields, foundKeywords } = this;
+    for (const field of SCOPE_FIELDS) {
+      const partition = partitionOf(kind, field);
+      const offsets = this.excludeOffsets[partition] as Int32Array;
+      const postings = this.excludePostings[partition] as Int32Array;
+      for (const keyword of foundKeywords) {
+        if (((keywordFields[keyword] as number) & field) === 0) continue;
+        const end = offsets[keyword + 1] as number;
+        for (let at = offsets[keyword] as number; at < end; at += 1)
+          excludedStamp[postings[at] as number] = stamp;
       }
     }
-    if (candidates.length === 0) return candidates;
 
     const itemTypes = (TYPE_BIT.get(item.docType) ?? 0) | (TYPE_BIT.get(item.procurementMethod ?? '') ?? 0);
-    const province = item.provinceCode ? Number(item.provinceCode) : -1;
-    const city = item.cityCode ? Number(item.cityCode) : -1;
-    const district = item.districtCode ? Number(item.districtCode) : -1;
-    const amount = item.amountFen;
     const matched: number[] = [];
-    for (const rule of candidates) {
-      if (excludedStamp[rule] === stamp) continue;
-      const mask = this.typeMask[rule] as number;
-      if (mask !== 0 && (mask & itemTypes) === 0) continue;
-      const areaEnd = this.areaStart[rule + 1] as number;
-      let areaStart = this.areaStart[rule] as number;
-      if (areaStart < areaEnd) {
-        for (; areaStart < areaEnd; areaStart += 1) {
-          const code = this.areaCodes[areaStart] as number;
-          if (code === province || code === city || code === district) break;
+    for (const field of SCOPE_FIELDS) {
+      const partition = partitionOf(kind, field);
+      const offsets = this.includeOffsets[partition] as Int32Array;
+      const postings = this.includePostings[partition] as Int32Array;
+      for (const keyword of foundKeywords) {
+        if (((keywordFields[keyword] as number) & field) === 0) continue;
+        const end = offsets[keyword + 1] as number;
+        for (let at = offsets[keyword] as number; at < end; at += 1) {
+          const entry = postings[at] as number;
+          const rule = entry >> 1;
+          if (ruleStamp[rule] === stamp) continue;
+          ruleStamp[rule] = stamp;
+          if (excludedStamp[rule] === stamp) continue;
+          if ((entry & 1) !== 0 && !this.passesFilters(rule, item, itemTypes)) continue;
+          matched.push(rule);
         }
-        if (areaStart === areaEnd) continue;
       }
-      const min = this.minAmount[rule] as number;
-      const max = this.maxAmount[rule] as number;
-      if (!Number.isNaN(min) || !Number.isNaN(max)) {
-        // A filtered rule wants a stated amount: an item without one is not in its range.
-        if (amount === null || amount < min || amount > max) continue;
-      }
-      matched.push(rule);
     }
     return matched;
   }
