@@ -151,6 +151,14 @@ describe.each(testDatabaseTargets())('data export on $name', (target) => {
     expect(words.data).toMatchObject({ limit: 3, used: 3, remaining: 0 });
     const again = await callAs(server, user, 'POST', '/webchat/api/project/dataExportOrder', conditions());
     expect(again).toMatchObject({ code: 403, data: { type: 'usedUp', isDownLoad: true } });
+    const previewAgain = await callAs(
+      server,
+      user,
+      'POST',
+      '/webchat/api/project/dataExportOrderInit',
+      conditions(),
+    );
+    expect(previewAgain).toMatchObject({ code: 403, data: { type: 'usedUp' } });
   });
 
   it('never exports more than the quota when orders race', async () => {

@@ -121,9 +121,10 @@ export function exportService(dependencies: ExportServiceDependencies) {
   }
 
   /** What the filter matches and how much of it today's quota allows: the ids to write, newest first. */
-  async function plan(caller: GateCaller, conditions: ExportConditions, mode: 'check' | 'peek') {
+  async function plan(caller: GateCaller, conditions: ExportConditions) {
     const filters = searchFilters(conditions);
-    const pass = await gates.enforce(caller, { privilege: PRIVILEGE, mode });
+    // check: a day without rows left is the usedUp dialog already in the preview.
+    const pass = await gates.enforce(caller, { privilege: PRIVILEGE, mode: 'check' });
     const allowance = pass.limit === -1 ? EXPORT_ROW_CAP : Math.min(pass.remaining ?? 0, EXPORT_ROW_CAP);
     const result = await index.search(db, {
       ...searchRequest(conditions, filters),
@@ -195,13 +196,13 @@ export function exportService(dependencies: ExportServiceDependencies) {
   return {
     /** dataExportOrderInit: what the export would write; spends nothing. */
     async preview(caller: GateCaller, conditions: ExportConditions) {
-      const { pass, matched, rows, limited, message } = await plan(caller, conditions, 'peek');
+      const { pass, matched, rows, limited, message } = await plan(caller, conditions);
       return { matched, rows, limited, message, permission: pass };
     },
 
     /** dataExportOrder: spends the rows, records the export and writes the file in the background. */
     async order(caller: GateCaller, conditions: ExportConditions & Record<string, unknown>) {
-      const planned = await plan(caller, conditions, 'check');
+      const planned = await plan(caller, conditions);
       let permission: GatePass = planned.pass;
       if (planned.pass.limit !== -1) {
         // One atomic spend of every row: concurrent orders cannot export more than the day's rows together.
