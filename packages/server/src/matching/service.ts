@@ -66,7 +66,7 @@ function groupBy<T, K>(values: readonly T[], key: (value: T) => K): Map<K, T[]> 
   return groups;
 }
 
-interface FeedRow {
+export interface FeedRow {
   userId: number;
   brandId: string;
   itemId: number;
@@ -77,7 +77,7 @@ interface FeedRow {
   words: string[];
 }
 
-const feedOf = (docType: string): 'bidding' | 'upfront' =>
+export const feedOf = (docType: string): 'bidding' | 'upfront' =>
   docType === 'nj' || docType === 'sp' ? 'upfront' : 'bidding';
 
 /**
@@ -152,17 +152,22 @@ export async function matchNewItems(db: Database, items: readonly NewItem[], now
     }
   }
 
-  if (rows.size === 0) return 0;
+  return writeFeedRows(db, [...rows.values()], now);
+}
+
+/** Writes feed rows; a row for a user's item already there gains the new groups, monitors and words. */
+export async function writeFeedRows(db: Queryable, rows: readonly FeedRow[], now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
   await db.query(
     `INSERT INTO subscription_feed (user_id, brand_id, item_id, feed, doc_type, group_ids, monitor_kinds, words, matched_at)
      SELECT r."userId", r."brandId", r."itemId", r.feed, r."docType", r."groupIds", r."monitorKinds", r.words, $2
        FROM jsonb_to_recordset($1::jsonb) AS r("userId" bigint, "brandId" text, "itemId" bigint, feed text,
             "docType" text, "groupIds" bigint[], "monitorKinds" text[], words text[])
      ON CONFLICT (user_id, item_id) DO UPDATE SET
-       group_ids = subscription_feed.group_ids || EXCLUDED.group_ids,
-       monitor_kinds = subscription_feed.monitor_kinds || EXCLUDED.monitor_kinds,
-       words = subscription_feed.words || EXCLUDED.words`,
-    [JSON.stringify([...rows.values()]), now],
+       group_ids = ARRAY(SELECT DISTINCT unnest(subscription_feed.group_ids || EXCLUDED.group_ids)),
+       monitor_kinds = ARRAY(SELECT DISTINCT unnest(subscription_feed.monitor_kinds || EXCLUDED.monitor_kinds)),
+       words = ARRAY(SELECT DISTINCT unnest(subscription_feed.words || EXCLUDED.words))`,
+    [JSON.stringify(rows), now],
   );
-  return rows.size;
+  return rows.length;
 }

@@ -13,6 +13,7 @@ import { gateService } from '../gates/service';
 import { ITEM_COLUMNS, type ListedItemRow } from '../history/queries';
 import { summary } from '../history/service';
 import { BusinessError } from '../http/business-error';
+import { backfillGroup } from '../matching/backfill';
 import { KIND_DOC_TYPES, normalizeKeyword } from '../matching/matcher';
 import { touchMatchingRules } from '../matching/service';
 import { levelCatalog, loadMembership } from '../membership/service';
@@ -254,6 +255,23 @@ export function subscriptionService(db: Database, clock: Clock) {
         await touchMatchingRules(tx);
         return saved?.id as number;
       });
+      await backfillGroup(
+        db,
+        {
+          groupId: id,
+          userId: caller.userId,
+          brandId: caller.tenant.id,
+          kind: input.kind,
+          includeWords,
+          excludeWords,
+          scope: input.scope as 10 | 20 | 30,
+          areaCodes,
+          types: input.types,
+          minAmountFen: minFen,
+          maxAmountFen: maxFen,
+        },
+        now,
+      );
       return groupView((await group(caller.userId, id)) as GroupRow);
     },
 

@@ -1,47 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { importFile } from '../ingest/import-file';
-import type { TenderRecordInput } from '../ingest/record';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-
-/** Han characters no template text uses: a word made of them matches only the items a test writes. */
-export function hanWord(length: number): string {
-  return Array.from({ length }, () => String.fromCharCode(0x9000 + randomInt(0x0800))).join('');
-}
-
-let fileNumber = 0;
-
-/** Imports records through the real NDJSON import (`tender-server import`), which runs the matcher after commit. */
-export async function importRecords(server: TestServer, dir: string, records: TenderRecordInput[]) {
-  fileNumber += 1;
-  const path = join(dir, `import-${fileNumber}.ndjson`);
-  writeFileSync(path, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
-  const result = await importFile(server.db, path);
-  if (result.status !== 'done') throw new Error(`import ${result.status}`);
-}
-
-let recordNumber = 0;
-
-/** A 招标公告 in Shenzhen, 公开招标, budget 500万元, unless told otherwise. */
-export function tenderRecord(fields: Partial<TenderRecordInput> & { title: string }): TenderRecordInput {
-  recordNumber += 1;
-  return {
-    sourceId: `sub-test:${Date.now()}:${recordNumber}:${randomInt(1e9)}`,
-    announcementType: 'zb',
-    procurementMethod: 'gk',
-    body: `${fields.title}\n一、项目基本情况\n采购需求：办公设备一批\n二、其他\n本项目不接受联合体投标。`,
-    publishDate: '2026-03-02',
-    region: { provinceCode: '440000', cityCode: '440300', districtCode: '440305' },
-    budget: { fen: 500_000_000, raw: '500万元' },
-    ...fields,
-  } as TenderRecordInput;
-}
+import { hanWord, importRecords, tenderRecord } from './test-fixtures';
 
 describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
   let server: TestServer;
@@ -230,6 +195,18 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     expect((await post(user, '/webchat/api/subscribe/feed/read', { feed: 'bidding' })).data).toEqual({
       updated: 1,
     });
+  });
+
+  it('a new group is filled at once with the newest items it matches', async () => {
+    const user = await member();
+    const word = hanWord(2);
+    await importRecords(server, dir, [
+      tenderRecord({ title: `${word}改造工程招标公告` }),
+      tenderRecord({ title: `${word}维修工程招标公告` }),
+    ]);
+    const saved = await saveGroup(user, { includeWords: [word], excludeWords: ['维修'] });
+    expect((await feed(user)).records.map((record) => record.title)).toEqual([`${word}改造工程招标公告`]);
+    expect(saved.data.unread).toBe(1);
   });
 
   it('proposed-project groups fill the upfront feed', async () => {

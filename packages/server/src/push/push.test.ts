@@ -1,0 +1,234 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
+import { createServer as createTcpServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
+import { testDatabaseTargets } from '../test-support/databases';
+import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import { previousChinaDay, sendDailyDigests, smtpMailer } from './digest';
+import { dingTalkSign, feishuSign } from './webhooks';
+
+interface Received {
+  path: string;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+
+/** A local HTTP receiver standing in for the robots' webhook addresses. */
+async function webhookReceiver() {
+  const received: Received[] = [];
+  const server = createHttpServer((request: IncomingMessage, response) => {
+    let data = '';
+    request.on('data', (chunk) => {
+      data += chunk;
+    });
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      received.push({ path: url.pathname, query: url.searchParams, body: JSON.parse(data) });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":0}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, received, close: () => server.close() };
+}
+
+/** A minimal SMTP receiver (RFC 5321 happy path, no TLS, no auth): records each message's envelope and data. */
+async function smtpReceiver() {
+  const messages: { from: string; to: string[]; data: string }[] = [];
+  const server: Server = createTcpServer((socket) => {
+    let buffer = '';
+    let current = { from: '', to: [] as string[], data: '' };
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 localhost test SMTP');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          messages.push(current);
+          current = { from: '', to: [], data: '' };
+          inData = false;
+          reply('250 OK queued');
+          continue;
+        }
+        const end = buffer.indexOf('\r\n');
+        if (end < 0) return;
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') reply('250 localhost');
+        else if (verb === 'MAIL') {
+          current.from = line.slice(10).trim();
+          reply('250 OK');
+        } else if (verb === 'RCPT') {
+          current.to.push(line.slice(8).trim());
+          reply('250 OK');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else reply('250 OK');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${address.port}`, messages, close: () => server.close() };
+}
+
+describe.each(testDatabaseTargets())('push on $name', (target) => {
+  let server: TestServer;
+  let dir: string;
+  let robots: Awaited<ReturnType<typeof webhookReceiver>>;
+
+  beforeAll(async () => {
+    server = await startTestServer(target, [], { feedPushIntervalMs: 100 });
+    dir = mkdtempSync(join(tmpdir(), 'tender-push-'));
+    robots = await webhookReceiver();
+  });
+  afterAll(async () => {
+    robots.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const post = (user: MemberTestUser, path: string, params: Record<string, unknown> = {}) =>
+    callAs(server, user, 'POST', path, params);
+
+  async function subscriber(word: string, setting: Record<string, unknown>) {
+    const user = await newMember(server, 'alpha');
+    await grant(server, user, 'qiyetong', 1);
+    expect(
+      (await post(user, '/webchat/api/subscribe/group/save', { kind: 'tender', includeWords: [word] })).code,
+    ).toBe(200);
+    const saved = await post(user, '/webchat/api/subscribe/push-setting/save', setting);
+    expect(saved.code, saved.message).toBe(200);
+    return user;
+  }
+
+  async function waitFor<T>(read: () => T | undefined): Promise<T> {
+    const deadline = Date.now() + 3_000;
+    for (;;) {
+      const value = read();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('nothing received');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('pushes matches to WeCom, DingTalk (signed) and Feishu (signed) robots in their formats', async () => {
+    const word = hanWord(3);
+    const wecom = await subscriber(word, { webhookKind: 'wecom', webhookUrl: `${robots.url}/wecom?key=k1` });
+    const dingtalk = await subscriber(word, {
+      webhookKind: 'dingtalk',
+      webhookUrl: `${robots.url}/dingtalk?access_token=t1`,
+      webhookSecret: 'SEC-ding',
+    });
+    const feishu = await subscriber(word, {
+      webhookKind: 'feishu',
+      webhookUrl: `${robots.url}/feishu/hook`,
+      webhookSecret: 'fs-secret',
+    });
+    expect((await post(dingtalk, '/webchat/api/subscribe/push-setting/get')).data).toEqual({
+      digestEmail: '',
+      webhookKind: 'dingtalk',
+      webhookUrl: `${robots.url}/dingtalk?access_token=t1`,
+      webhookSigned: true,
+    });
+    const title = `${word}设备采购公开招标公告`;
+    await importRecords(server, dir, [tenderRecord({ title })]);
+
+    const wecomMessage = await waitFor(() => robots.received.find((message) => message.path === '/wecom'));
+    expect(wecomMessage.query.get('key')).toBe('k1');
+    expect(wecomMessage.body).toMatchObject({ msgtype: 'markdown' });
+    expect((wecomMessage.body.markdown as { content: string }).content).toContain(title);
+
+    const dingMessage = await waitFor(() => robots.received.find((message) => message.path === '/dingtalk'));
+    const timestamp = Number(dingMessage.query.get('timestamp'));
+    expect(dingMessage.query.get('access_token')).toBe('t1');
+    expect(dingMessage.query.get('sign')).toBe(dingTalkSign('SEC-ding', timestamp));
+    expect(dingMessage.body).toMatchObject({
+      msgtype: 'markdown',
+      markdown: { title: '您订阅的信息有 1 条更新' },
+    });
+    expect((dingMessage.body.markdown as { text: string }).text).toContain(title);
+
+    const feishuMessage = await waitFor(() =>
+      robots.received.find((message) => message.path === '/feishu/hook'),
+    );
+    expect(feishuMessage.body).toMatchObject({ msg_type: 'text' });
+    expect(feishuMessage.body.sign).toBe(feishuSign('fs-secret', Number(feishuMessage.body.timestamp)));
+    expect((feishuMessage.body.content as { text: string }).text).toContain(title);
+    expect(wecom.userId).not.toBe(feishu.userId);
+  });
+
+  it('refuses a robot without an address', async () => {
+    const user = await newMember(server, 'alpha');
+    const answer = await post(user, '/webchat/api/subscribe/push-setting/save', { webhookKind: 'feishu' });
+    expect(answer).toMatchObject({ code: 400, message: '参数 webhookUrl：请填写群机器人的地址' });
+  });
+
+  it('sends the daily digest through SMTP once per day to accounts with matches', async () => {
+    const smtp = await smtpReceiver();
+    try {
+      const word = hanWord(3);
+      const address = `digest-${word.codePointAt(0)}@example.com`;
+      await subscriber(word, { digestEmail: address });
+      const title = `${word}物业管理服务招标公告`;
+      await importRecords(server, dir, [tenderRecord({ title })]);
+      // the feed rows carry the real time of the import: the digest of that China day lists them
+      const now = new Date(Date.now() + 86_400_000);
+      const day = previousChinaDay(now);
+      const mailer = smtpMailer(smtp.url, 'digest@tender.test');
+      const first = await sendDailyDigests(server.db, mailer, day, now);
+      expect(first.sent).toBeGreaterThanOrEqual(1);
+      const mail = smtp.messages.find((message) => message.to.some((to) => to.includes(address)));
+      expect(mail?.from).toContain('digest@tender.test');
+      expect(mail?.data).toContain('Subject: =?UTF-8?');
+      // the body is quoted-printable or base64 UTF-8: decode what nodemailer wrote
+      const decoded = decodeMime(mail?.data ?? '');
+      expect(decoded).toContain(title);
+      expect(decoded).toContain(`订阅日报：1 条新信息`);
+      const again = await sendDailyDigests(server.db, mailer, day, now);
+      expect(smtp.messages.filter((message) => message.to.some((to) => to.includes(address)))).toHaveLength(
+        1,
+      );
+      expect(again.failed).toBe(0);
+    } finally {
+      smtp.close();
+    }
+  });
+});
+
+/** The text of a MIME message: quoted-printable and base64 parts and encoded-word headers decoded. */
+function decodeMime(data: string): string {
+  const headerWords = data.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+  const quoted = headerWords.replace(/=\r\n/g, '');
+  const qp = Buffer.from(
+    quoted.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+  const base64Parts = [
+    ...data.matchAll(/Content-Transfer-Encoding: base64\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((match) => Buffer.from((match[1] ?? '').replace(/\r\n/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64Parts].join('\n');
+}
