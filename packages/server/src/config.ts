@@ -9,6 +9,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of PGlite when set. */
   databaseUrl: string | undefined;
+  /** `PGLITE_SHARED_BUFFERS`: PGlite's page cache (default 512MB; PostgreSQL's is set in postgresql.conf). */
+  pgliteSharedBuffers: string;
   /** Folder holding one built brand app per sub-folder (`<id>/dist`). */
   appsDir: string;
   /** The brand `/` redirects to. */
@@ -50,6 +52,12 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
   if (!Number.isSafeInteger(demoSize) || demoSize < 0) {
     throw new Error(`DEMO_SIZE 必须是非负整数（0 表示不加载演示数据），当前为 "${env.DEMO_SIZE}"`);
   }
+  const pgliteSharedBuffers = env.PGLITE_SHARED_BUFFERS?.trim() || '512MB';
+  if (!/^\d+(kB|MB|GB)$/.test(pgliteSharedBuffers)) {
+    throw new Error(
+      `PGLITE_SHARED_BUFFERS 须为带单位的大小，如 512MB 或 1GB，当前为 "${env.PGLITE_SHARED_BUFFERS}"`,
+    );
+  }
   const payProvider = env.PAY_PROVIDER?.trim() || 'sandbox';
   if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(payProvider)) {
     throw new Error(`PAY_PROVIDER 不支持 "${payProvider}"，可选：${PAYMENT_PROVIDER_NAMES.join('、')}`);
@@ -59,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     port,
     dataDir: resolve(env.DATA_DIR ?? resolve(repositoryRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteSharedBuffers,
     appsDir: resolve(env.APPS_DIR ?? resolve(repositoryRoot, 'apps')),
     defaultBrand: env.DEFAULT_BRAND ?? 'portal',
     devMode: env.TENDER_DEV === '1',

@@ -5,7 +5,7 @@ import { ingestBench } from './ingest-bench';
 import { matchingBench } from './matching-bench';
 import { searchBench } from './search-bench';
 
-const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching> [--db pglite|postgres] [--size N] [--ilike-every N] [--prepare]
+const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching> [--db pglite|postgres] [--size N] [--baselines-every N] [--prepare]
   search  检索：PGlite 10 万条、PostgreSQL 100 万条（首次构建后缓存于 tooling/bench/.cache 与数据库 tender_bench）
   ingest  导入吞吐与每条存储：PGlite 5 万条、PostgreSQL 20 万条，所有索引就位
   export  10 万行数据导出（流式 .xlsx）的耗时与峰值内存，对照内存中整本工作簿 [--rows N]
@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<void> {
     options: {
       db: { type: 'string' },
       size: { type: 'string' },
-      'ilike-every': { type: 'string' },
+      'baselines-every': { type: 'string' },
       prepare: { type: 'boolean' },
       rows: { type: 'string' },
       'baseline-every': { type: 'string' },
@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<void> {
     result = await searchBench({
       targets: [...targets],
       size,
-      ilikeEvery: values['ilike-every'] ? Number(values['ilike-every']) : undefined,
+      baselinesEvery: values['baselines-every'] ? Number(values['baselines-every']) : undefined,
       prepare: values.prepare ?? false,
     });
   } else if (name === 'ingest') {

@@ -18,15 +18,26 @@ function queryable(session: PGliteSession): Queryable {
   };
 }
 
+export interface PGliteOptions {
+  /**
+   * `shared_buffers` (default 128MB). Search reads every candidate's vectors: once they no longer fit, each
+   * search reads pages through PGlite's file system, several times slower (docs/performance.md, Search).
+   */
+  sharedBuffers?: string | undefined;
+}
+
 /**
  * Opens the embedded database. With a directory, the data persists there and a lock file keeps a second
  * process out (two writers corrupt PGlite); without one, the database lives in memory (tests).
  */
-export async function openPGlite(dataDir?: string): Promise<Database> {
+export async function openPGlite(dataDir?: string, options: PGliteOptions = {}): Promise<Database> {
   const lock: DataDirLock | undefined = dataDir ? lockDataDir(dataDir) : undefined;
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir ? `${dataDir}/pglite` : 'memory://', { parsers });
+    const startParams = options.sharedBuffers
+      ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`]
+      : undefined;
+    db = await PGlite.create(dataDir ? `${dataDir}/pglite` : 'memory://', { parsers, startParams });
   } catch (error) {
     lock?.release();
     throw error;
