@@ -49,9 +49,10 @@ describe('MembershipModal order flow', () => {
   it('polls the status until 2, then reports the purchase', async () => {
     const { server, onPaid } = openModal();
     await waitFor(() => expect(qr()).toHaveAttribute('data-code-url'));
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await waitFor(() =>
+      expect(server.calls.filter((call) => call.name === 'orderStatus').length).toBeGreaterThanOrEqual(2),
+    );
     expect(onPaid).not.toHaveBeenCalled();
-    expect(server.calls.filter((call) => call.name === 'orderStatus').length).toBeGreaterThanOrEqual(2);
     server.payLatestOrder();
     await waitFor(() =>
       expect(onPaid).toHaveBeenCalledWith({
@@ -72,11 +73,14 @@ describe('MembershipModal order flow', () => {
   });
 
   it('blocks changing the member type while an order is being created', async () => {
-    const server = fakeMembershipServer({ delayMs: 150 });
+    const server = fakeMembershipServer();
+    const release = server.holdOrderCreation();
     const { user } = openModal(server);
-    await waitFor(() => expect(server.calls.some((call) => call.name === 'createOrder')).toBe(true));
+    await waitFor(() => expect(screen.getByText('正在生成订单…')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: /企业通/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: /企业通/ }));
+    expect(screen.getByRole('button', { name: /投标通/ })).toHaveAttribute('aria-pressed', 'true');
+    release();
     await waitFor(() => expect(qr()).toHaveAttribute('data-code-url'));
     expect(server.calls.filter((call) => call.name === 'memberProductInfo')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: /企业通/ }));

@@ -270,6 +270,8 @@ export interface FakeMembershipServer {
   payLatestOrder(): void;
   /** The next N product-info calls fail. */
   failProductInfo(times: number): void;
+  /** Order creation waits until the returned function is called (an order "being created"). */
+  holdOrderCreation(): () => void;
 }
 
 /** An in-memory stand-in of the membership endpoints, answering as the server's contracts say. */
@@ -285,6 +287,7 @@ export function fakeMembershipServer(
     paid: boolean;
   }[] = [];
   let productInfoFailures = 0;
+  let orderCreationHeld: Promise<void> = Promise.resolve();
   const couponList = options.couponList ?? coupons;
   const answer = async <T>(name: string, input: unknown, value: () => T): Promise<T> => {
     calls.push({ name, input });
@@ -320,8 +323,9 @@ export function fakeMembershipServer(
           couponList,
         };
       }),
-    createOrder: (input) =>
-      answer('createOrder', input, () => {
+    createOrder: async (input) => {
+      await orderCreationHeld;
+      return answer('createOrder', input, () => {
         const orderId = orders.length + 1;
         const product = productsFor(input.memberCode, [WHOLE_COUNTRY]).find(
           (p) => p.id === Number(input.productId),
@@ -335,7 +339,8 @@ export function fakeMembershipServer(
         };
         orders.push(order);
         return { ...order, orderStatus: 1 } as never;
-      }),
+      });
+    },
     orderQrcode: (input) =>
       answer('orderQrcode', input, () => {
         const order = found(
@@ -397,6 +402,13 @@ export function fakeMembershipServer(
     },
     failProductInfo(times) {
       productInfoFailures = times;
+    },
+    holdOrderCreation() {
+      let release = () => {};
+      orderCreationHeld = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
   };
 }
