@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { loadDemoCorpus } from '../ingest/demo';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -259,5 +260,22 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     expect(recommended.code).toBe(200);
     expect(recommended.data.length).toBeGreaterThan(0);
     for (const entry of recommended.data) expect(['公告', '项目', '采购']).not.toContain(entry.word);
+  });
+
+  // Last: the demo corpus lands in this database for good.
+  it('the demo load matches its items against the groups that exist', async () => {
+    const user = await member();
+    const saved = await saveGroup(user, { includeWords: ['医院'], scope: 20 });
+    expect(saved.code).toBe(200);
+    const before = (await feed(user)).total;
+    const result = await loadDemoCorpus(server.db, { size: 300, until: '2026-03-31' });
+    expect(result.status).toBe('done');
+    const after = await feed(user, { pageSize: 50 });
+    expect(after.total).toBeGreaterThan(before);
+    for (const record of after.records) expect(record.title).toContain('医院');
+    const [expected] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tender_item WHERE doc_type IN ('zb', 'bg') AND title LIKE '%医院%'`,
+    );
+    expect(after.total).toBe(expected?.count);
   });
 });
