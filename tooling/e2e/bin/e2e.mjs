@@ -69,12 +69,20 @@ let exitCode = 1;
 try {
   await waitUntilReady(baseUrl, server);
   console.info(`e2e: server ready at ${baseUrl}`);
-  const vitest = spawn('vitest', ['run', '--project', 'brand:*', ...process.argv.slice(2)], {
-    cwd: packageDir,
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
-    stdio: 'inherit',
+  const vitestBin = join(packageDir, 'node_modules', 'vitest', 'vitest.mjs');
+  const vitest = spawn(
+    process.execPath,
+    [vitestBin, 'run', '--project', 'brand:*', ...process.argv.slice(2)],
+    {
+      cwd: packageDir,
+      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      stdio: 'inherit',
+    },
+  );
+  exitCode = await new Promise((resolveExit, reject) => {
+    vitest.on('error', reject);
+    vitest.on('exit', (code) => resolveExit(code ?? 1));
   });
-  exitCode = await new Promise((resolveExit) => vitest.on('exit', (code) => resolveExit(code ?? 1)));
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {

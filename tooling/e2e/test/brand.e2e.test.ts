@@ -25,11 +25,16 @@ const waitForPath = (path: string) =>
 const sidebar = () => page.getByTestId('sidebar');
 const tabs = () => page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
 const tab = (title: string) => tabs().filter({ hasText: title });
+const tabTitles = () => expect.poll(() => tabs().allTextContents(), { timeout: 5000 });
+/** A Mantine switch of the settings panel, by its label (the input itself is visually hidden). */
+const settingSwitch = (label: string) =>
+  page.getByRole('dialog', { name: '系统布局配置' }).locator('label', { hasText: label });
 
 beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   page = await context.newPage();
+  page.setDefaultTimeout(10_000);
   mkdirSync(screenshotsDir, { recursive: true });
 });
 
@@ -52,7 +57,7 @@ describe(`brand ${brandId}`, () => {
     expect(
       await page.getByRole('contentinfo').getByRole('link', { name: '《隐私政策》' }).getAttribute('href'),
     ).toBe(brand.legal.privacyUrl);
-    await page.screenshot({ path: join(screenshotsDir, `${brandId}-login.png`) });
+    await page.screenshot({ path: join(screenshotsDir, `${brandId}-login.png`), animations: 'disabled' });
   });
 
   it('refuses to sign in before the PIPL consent is ticked', async () => {
@@ -87,12 +92,13 @@ describe(`brand ${brandId}`, () => {
   });
 
   it('lays out a 200 px sidebar with the logo, collapsible and remembered in a cookie', async () => {
-    expect((await sidebar().boundingBox())?.width).toBe(200);
+    await expect.poll(async () => (await sidebar().boundingBox())?.width, { timeout: 5000 }).toBe(200);
     await page.getByTestId('sidebar-logo').getByText(brand.name).waitFor();
     await page.getByRole('button', { name: '展开/收起菜单' }).click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false',
     );
+    await expect.poll(async () => (await sidebar().boundingBox())?.width, { timeout: 5000 }).toBe(64);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'sidebarStatus')?.value).toBe('0');
     await page.reload();
@@ -102,7 +108,8 @@ describe(`brand ${brandId}`, () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'true',
     );
-    expect((await sidebar().boundingBox())?.width).toBe(200);
+    // After the width transition.
+    await expect.poll(async () => (await sidebar().boundingBox())?.width, { timeout: 5000 }).toBe(200);
   });
 
   it('shows the member level badge with the tooltip 当前为{name}, and the user popover', async () => {
@@ -122,7 +129,8 @@ describe(`brand ${brandId}`, () => {
 
   it("shows and hides the brand's menu entries by its flags", async () => {
     const nav = page.getByRole('navigation', { name: '主菜单' });
-    await nav.getByText('招标订阅').waitFor();
+    await nav.getByText('订阅管理').waitFor();
+    expect(await nav.getByText('招标订阅').count()).toBe(1);
     expect(await nav.getByText('企业分析').count()).toBe(brand.flags.analysis ? 1 : 0);
     expect(await nav.getByText('数据导出', { exact: true }).count()).toBe(brand.flags.export ? 1 : 0);
     await nav.getByText('个人中心').click();
@@ -135,9 +143,9 @@ describe(`brand ${brandId}`, () => {
     const nav = page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('浏览记录').click();
     await waitForPath('/BrowsingHistory');
-    expect(await tabs().allTextContents()).toEqual(['招标订阅', '数据看板', '浏览记录']);
+    await tabTitles().toEqual(['招标订阅', '数据看板', '浏览记录']);
     // Pinned landing tab: no close icon and no 关闭当前.
-    expect(await tab('招标订阅').getByRole('button').count()).toBe(0);
+    expect(await tab('招标订阅').getByRole('button', { name: /^关闭/ }).count()).toBe(0);
     expect(await tab('数据看板').getByRole('button', { name: '关闭 数据看板' }).count()).toBe(1);
     await tab('招标订阅').click({ button: 'right' });
     const menu = page.getByRole('menu');
@@ -153,33 +161,34 @@ describe(`brand ${brandId}`, () => {
 
     await tab('浏览记录').click({ button: 'right' });
     await menu.getByRole('menuitem', { name: '关闭其他' }).click();
-    expect(await tabs().allTextContents()).toEqual(['招标订阅', '浏览记录']);
+    await tabTitles().toEqual(['招标订阅', '浏览记录']);
 
     // Saved to session storage on unload and restored after the reload.
     await page.reload();
     await page.getByRole('region', { name: '浏览记录' }).waitFor();
-    expect(await tabs().allTextContents()).toEqual(['招标订阅', '浏览记录']);
+    await tabTitles().toEqual(['招标订阅', '浏览记录']);
 
     await tab('浏览记录').click({ button: 'right' });
     await menu.getByRole('menuitem', { name: '关闭当前' }).click();
     await waitForPath('/subscribe/bidding');
-    expect(await tabs().allTextContents()).toEqual(['招标订阅']);
+    await tabTitles().toEqual(['招标订阅']);
     // One tab: no close icon at all.
-    expect(await tabs().getByRole('button').count()).toBe(0);
-    await page.screenshot({ path: join(screenshotsDir, `${brandId}-layout.png`) });
+    expect(await tabs().getByRole('button', { name: /^关闭/ }).count()).toBe(0);
+    await page.screenshot({ path: join(screenshotsDir, `${brandId}-layout.png`), animations: 'disabled' });
   });
 
   it('applies the settings panel: tags bar, logo and theme colour', async () => {
     await page.getByRole('button', { name: '布局设置' }).click();
     const panel = page.getByRole('dialog', { name: '系统布局配置' });
     await panel.waitFor();
-    await panel.getByText('开启 Tags-View').click();
+    await settingSwitch('开启 Tags-View').click();
     await page.getByRole('tablist', { name: '已打开的页面' }).waitFor({ state: 'detached' });
-    await panel.getByText('开启 Tags-View').click();
+    await settingSwitch('开启 Tags-View').click();
     await page.getByRole('tablist', { name: '已打开的页面' }).waitFor();
-    await panel.getByText('侧边栏 Logo').click();
+    await settingSwitch('侧边栏 Logo').click();
     await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' });
-    await panel.getByText('侧边栏 Logo').click();
+    await settingSwitch('侧边栏 Logo').click();
+    await page.getByTestId('sidebar-logo').waitFor();
     const otherColour = brand.colors.themeChoices.find((colour) => colour !== brand.colors.primary);
     if (otherColour) {
       await panel.getByRole('button', { name: `主题色 ${otherColour}` }).click();

@@ -23,8 +23,9 @@ import { UserPopover } from './user-popover';
  */
 export function MainLayout() {
   const { brand, client, logout } = useAppServices();
-  const pathname = useTagsFromRoute();
+  // Restore the saved tabs before the current route adds its own.
   useTagsViewPersistence();
+  const pathname = useTagsFromRoute();
   useResponsiveSidebar(pathname);
   const title = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.title ?? '' });
   const user = useUserStore((state) => state.user);

@@ -2,7 +2,7 @@ import { Box, Drawer, Group, Image, NavLink, ScrollArea, Text } from '@mantine/c
 import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@tender/contracts';
 import { SIDEBAR_WIDTH_PX } from '@tender/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppServices } from '../shell/app-context';
 import { useAppStore } from '../stores/app-store';
 import { useRouteStore } from '../stores/route-store';
@@ -22,7 +22,9 @@ function MenuIcon({ item }: { item: MenuItem }) {
   );
 }
 
+/** A screen is active on its path (and below it); a group when one of its screens is. */
 function isActive(item: MenuItem, pathname: string): boolean {
+  if (item.children) return item.children.some((child) => isActive(child, pathname));
   return pathname === item.path || pathname.startsWith(`${item.path}/`);
 }
 
@@ -32,6 +34,12 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
   const [openGroups, setOpenGroups] = useState<string[]>(() =>
     menus.filter((item) => item.children && isActive(item, pathname)).map((item) => item.name),
   );
+  // The group of the page being shown opens (and, with uniqueOpened, alone).
+  useEffect(() => {
+    const active = menus.find((item) => item.children && isActive(item, pathname))?.name;
+    if (active)
+      setOpenGroups((open) => (open.includes(active) ? open : uniqueOpened ? [active] : [...open, active]));
+  }, [menus, pathname, uniqueOpened]);
   const toggleGroup = (name: string) =>
     setOpenGroups((open) =>
       open.includes(name) ? open.filter((other) => other !== name) : uniqueOpened ? [name] : [...open, name],
@@ -124,8 +132,9 @@ export function Sidebar({ pathname }: { pathname: string }) {
       component="aside"
       data-testid="sidebar"
       data-opened={opened}
-      w={opened ? SIDEBAR_WIDTH_PX : COLLAPSED_SIDEBAR_WIDTH_PX}
       style={{
+        // px, not rem: spec §2 fixes the sidebar at 200px whatever the root font scaling does.
+        width: opened ? SIDEBAR_WIDTH_PX : COLLAPSED_SIDEBAR_WIDTH_PX,
         flexShrink: 0,
         height: '100vh',
         position: 'sticky',

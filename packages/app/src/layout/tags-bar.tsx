@@ -95,9 +95,14 @@ export function TagsBar({ pathname }: { pathname: string }) {
           role="menu"
           shadow="md"
           withBorder
-          w={TAG_CONTEXT_MENU_WIDTH_PX}
           py={4}
-          style={{ position: 'fixed', left: menu.x, top: menu.y, zIndex: 3000 }}
+          style={{
+            width: TAG_CONTEXT_MENU_WIDTH_PX,
+            position: 'fixed',
+            left: menu.x,
+            top: menu.y,
+            zIndex: 3000,
+          }}
         >
           <ContextMenuItem label={messages.tags.refresh} onClick={() => refresh(menu.view)} />
           {!menu.view.affix && (

@@ -33,10 +33,9 @@ export function useResponsiveSidebar(pathname: string): void {
 
 /** Adds every tagged route the user opens to the tags bar (spec §2). */
 export function useTagsFromRoute(): string {
-  const { pathname, leaf } = useRouterState({
-    select: (state) => ({ pathname: state.location.pathname, leaf: state.matches.at(-1)?.staticData }),
-    structuralSharing: true,
-  });
+  // The leaf match's own pathname and metadata: the location may already be moving on (a redirect).
+  const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? '' });
+  const leaf = useRouterState({ select: (state) => state.matches.at(-1)?.staticData });
   useEffect(() => {
     if (!leaf?.tagged || !leaf.title) return;
     useTagsViewStore.getState().addView({

@@ -28,8 +28,17 @@ export const useTagsViewStore = create<TagsViewStore>()((set) => ({
   delOthersViews: (view) => set((state) => deleteOtherTagsViews(state, view)),
   delAllViews: () => set((state) => deleteAllTagsViews(state)),
   updateVisitedView: (view) => set((state) => updateTagsView(state, view)),
+  // The saved views come first, in their order; views opened meanwhile follow.
   restore: (visitedViews) =>
-    set((state) => visitedViews.reduce<TagsViewState>((next, view) => addTagsView(next, view), state)),
+    set((state) =>
+      [...visitedViews, ...state.visitedViews].reduce<TagsViewState>(
+        (next, view) => addTagsView(next, view),
+        {
+          visitedViews: [],
+          cachedViews: [],
+        },
+      ),
+    ),
 }));
 
 /** sessionStorage key of the tabs saved on unload (spec §2 tags bar). */
