@@ -9,11 +9,16 @@ import { loadPermissionDialogServerConfig } from '@tender/permission-dialogs';
 import { UiKitProvider } from '@tender/ui-kit';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { payingBrand, unpaidBrand } from './brands';
 import { payOnSandboxPage, type ServerSession, signInOverHttp } from './server-session';
 
 const serverUrl = inject('serverUrl');
+
+// State changes here come from real HTTP answers, not from events a test could wrap in act(): tell React so.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
 
 function Layout({ options }: { options: UseMembershipPurchaseOptions }) {
   const purchase = useMembershipPurchase(options);
