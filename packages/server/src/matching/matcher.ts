@@ -42,6 +42,7 @@ const FULL = 4;
 const SCOPE_FIELD: Record<number, number> = { 20: TITLE, 30: CONTENT, 10: FULL };
 /** Postings are kept per kind and per scope field, so a word found only in the body skips title-scope rules. */
 const SCOPE_FIELDS = [TITLE, CONTENT, FULL] as const;
+const FILTER_STRIDE = 5;
 const partitionOf = (kind: number, field: number) =>
   kind * SCOPE_FIELDS.length + SCOPE_FIELDS.indexOf(field as 1);
 
@@ -98,11 +99,12 @@ export class CompiledRules {
   private readonly excludeOffsets: Int32Array[];
   private readonly excludePostings: Int32Array[];
   private readonly scopeField: Uint8Array;
-  private readonly typeMask: Int32Array;
-  private readonly areaStart: Int32Array;
+  /**
+   * The structured filters, one stride per group so a check reads one cache line: type mask, first and end
+   * index into `areaCodes`, minimum and maximum amount (NaN: none).
+   */
+  private readonly filters: Float64Array;
   private readonly areaCodes: Int32Array;
-  private readonly minAmount: Float64Array;
-  private readonly maxAmount: Float64Array;
   private readonly includeStart: Int32Array;
   private readonly includeKeywords: Int32Array;
 
@@ -110,8 +112,8 @@ export class CompiledRules {
   private stamp = 0;
   private readonly keywordStamp: Int32Array;
   private readonly keywordFields: Uint8Array;
+  /** The latest item's stamp on each group it decided (matched, filtered out or excluded). */
   private readonly ruleStamp: Int32Array;
-  private readonly excludedStamp: Int32Array;
   private foundKeywords: number[] = [];
 
   constructor(rules: readonly MatchRule[]) {
@@ -137,10 +139,7 @@ export class CompiledRules {
 
     const ruleCount = rules.length;
     this.scopeField = new Uint8Array(ruleCount);
-    this.typeMask = new Int32Array(ruleCount);
-    this.areaStart = new Int32Array(ruleCount + 1);
-    this.minAmount = new Float64Array(ruleCount);
-    this.maxAmount = new Float64Array(ruleCount);
+    this.filters = new Float64Array(ruleCount * FILTER_STRIDE);
     this.includeStart = new Int32Array(ruleCount + 1);
     const areas: number[] = [];
     const includes: number[] = [];
@@ -155,11 +154,13 @@ export class CompiledRules {
       this.scopeField[r] = SCOPE_FIELD[rule.scope] ?? TITLE;
       let mask = 0;
       for (const type of rule.types) mask |= TYPE_BIT.get(type) ?? 0;
-      this.typeMask[r] = mask;
-      this.areaStart[r] = areas.length;
+      const slot = r * FILTER_STRIDE;
+      this.filters[slot] = mask;
+      this.filters[slot + 1] = areas.length;
       for (const code of rule.areaCodes) areas.push(Number(code));
-      this.minAmount[r] = rule.minAmountFen ?? Number.NaN;
-      this.maxAmount[r] = rule.maxAmountFen ?? Number.NaN;
+      this.filters[slot + 2] = areas.length;
+      this.filters[slot + 3] = rule.minAmountFen ?? Number.NaN;
+      this.filters[slot + 4] = rule.maxAmountFen ?? Number.NaN;
       this.includeStart[r] = includes.length;
       const words = ruleWords[r] as { include: number[]; exclude: number[] };
       includes.push(...words.include);
@@ -168,7 +169,6 @@ export class CompiledRules {
       for (const keyword of words.include) bump(includeCounts[partition] as Int32Array, keyword);
       for (const keyword of words.exclude) bump(excludeCounts[partition] as Int32Array, keyword);
     });
-    this.areaStart[ruleCount] = areas.length;
     this.includeStart[ruleCount] = includes.length;
     this.areaCodes = Int32Array.from(areas);
     this.includeKeywords = Int32Array.from(includes);
@@ -218,7 +218,6 @@ export class CompiledRules {
     this.keywordStamp = new Int32Array(keywordCount);
     this.keywordFields = new Uint8Array(keywordCount);
     this.ruleStamp = new Int32Array(ruleCount);
-    this.excludedStamp = new Int32Array(ruleCount);
   }
 
   get keywordCount(): number {
@@ -241,10 +240,12 @@ export class CompiledRules {
 
   /** Whether a rule's structured filters (types, regions, amount) let the item through. */
   private passesFilters(rule: number, item: MatchItem, itemTypes: number): boolean {
-    const mask = this.typeMask[rule] as number;
+    const { filters } = this;
+    const slot = rule * FILTER_STRIDE;
+    const mask = filters[slot] as number;
     if (mask !== 0 && (mask & itemTypes) === 0) return false;
-    const areaEnd = this.areaStart[rule + 1] as number;
-    let at = this.areaStart[rule] as number;
+    const areaEnd = filters[slot + 2] as number;
+    let at = filters[slot + 1] as number;
     if (at < areaEnd) {
       const province = item.provinceCode ? Number(item.provinceCode) : -1;
       const city = item.cityCode ? Number(item.cityCode) : -1;
@@ -255,8 +256,8 @@ export class CompiledRules {
       }
       if (at === areaEnd) return false;
     }
-    const min = this.minAmount[rule] as number;
-    const max = this.maxAmount[rule] as number;
+    const min = filters[slot + 3] as number;
+    const max = filters[slot + 4] as number;
     if (!Number.isNaN(min) || !Number.isNaN(max)) {
       // A filtered rule wants a stated amount: an item without one is not in its range.
       const amount = item.amountFen;
@@ -280,7 +281,7 @@ export class CompiledRules {
     this.scanField(item.body, FULL);
     this.scanField(purchaseContent(item.projectName, item.body), CONTENT);
 
-    const { ruleStamp, excludedStamp, keywordFields, foundKeywords } = this;
+    const { ruleStamp, keywordFields, foundKeywords } = this;
     for (const field of SCOPE_FIELDS) {
       const partition = partitionOf(kind, field);
       const offsets = this.excludeOffsets[partition] as Int32Array;
@@ -289,7 +290,7 @@ export class CompiledRules {
         if (((keywordFields[keyword] as number) & field) === 0) continue;
         const end = offsets[keyword + 1] as number;
         for (let at = offsets[keyword] as number; at < end; at += 1)
-          excludedStamp[postings[at] as number] = stamp;
+          ruleStamp[postings[at] as number] = stamp;
       }
     }
 
@@ -305,9 +306,9 @@ export class CompiledRules {
         for (let at = offsets[keyword] as number; at < end; at += 1) {
           const entry = postings[at] as number;
           const rule = entry >> 1;
+          // Already decided for this item: matched, filtered out, or excluded by the pass above.
           if (ruleStamp[rule] === stamp) continue;
           ruleStamp[rule] = stamp;
-          if (excludedStamp[rule] === stamp) continue;
           if ((entry & 1) !== 0 && !this.passesFilters(rule, item, itemTypes)) continue;
           matched.push(rule);
         }
