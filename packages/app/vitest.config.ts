@@ -1,1 +1,1 @@
-export { nodePreset as default } from '@tender/vitest-config/node';
+export { domPreset as default } from '@tender/vitest-config/dom';
