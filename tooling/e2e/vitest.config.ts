@@ -1,5 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { BRAND_IDS } from './src/brands';
+
+// Read here rather than imported from src/brands.ts: Vite's config loader wants no extensionless imports.
+const BRAND_IDS = readdirSync(new URL('../../apps', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /**
  * Two kinds of project: `bundle-budget` (part of `npm test`, reads the built apps) and one `brand:<id>` project per

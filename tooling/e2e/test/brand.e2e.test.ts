@@ -205,6 +205,33 @@ describe(`brand ${brandId}`, () => {
     await page.keyboard.press('Escape');
   });
 
+  it('closes the sidebar below 1400 px, turns mobile below 992 px, and closes it on navigation there', async () => {
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'false',
+    );
+    await page.setViewportSize({ width: 800, height: 800 });
+    await sidebar().waitFor({ state: 'detached' });
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    expect(await nav.count()).toBe(0);
+    await page.getByRole('button', { name: '展开/收起菜单' }).click();
+    await nav.getByText('浏览记录').click();
+    await waitForPath('/BrowsingHistory');
+    await nav.waitFor({ state: 'detached' });
+    // The root font follows the window: 20 px × 800 / 1920, never below 12 px.
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('12px');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-opened') === 'true',
+    );
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('15px');
+  });
+
+  it('shows the customer-service widget only when both images are configured', async () => {
+    await page.getByRole('heading', { name: '浏览记录' }).waitFor();
+    expect(await page.getByTestId('customer-service').count()).toBe(brand.customerService ? 1 : 0);
+  });
+
   it('asks 确定退出账号吗？ on logout and returns to /login', async () => {
     await page.getByRole('button', { name: realUserName }).click();
     await page.getByRole('button', { name: '退出登录' }).click();
