@@ -1,4 +1,4 @@
-import { messages as domainMessages, WHOLE_COUNTRY } from '@tender/domain';
+import { messages as domainMessages } from '@tender/domain';
 
 /**
  * Every Chinese user-facing string of @tender/membership (architecture §2: one messages.ts per package). Texts the
@@ -19,7 +19,6 @@ export const messages = {
     duration: '购买时长',
     area: '购买地区',
     coupon: '优惠券',
-    payment: '扫码支付',
     /** ours: the button that opens the membership-area chooser. */
     chooseArea: '选择地区',
     /** ours: beside the area when the level sells only the whole country (spec §5). */
@@ -40,9 +39,6 @@ export const messages = {
     qrCode: '支付二维码',
     /** ours: while the order and its QR code are being made. */
     creatingOrder: '正在生成订单…',
-    /** ours: the order or its QR code could not be made (spec §8: order creation failure is silent; the user can
-     * pick the product again). */
-    orderFailed: '订单生成失败，请重新选择购买时长',
     /** ours: the product info did not load even with the whole country. */
     loadFailed: '会员信息加载失败，请稍后重试',
     /** spec §1: non-primary accounts, shown for 3 s. */
@@ -96,7 +92,6 @@ export const messages = {
     level: '会员等级',
     expireDate: '到期时间',
     payArea: '购买地区',
-    wholeCountry: WHOLE_COUNTRY,
     /** spec §2 (paraphrased): the rules text. */
     rules: [
       '续费同一会员等级，剩余服务期将累加。',
@@ -117,11 +112,7 @@ export const messages = {
       validUntil: '有效期至',
       action: '操作',
     },
-    noThreshold: domainMessages.coupon.noThreshold,
-    statusUnused: domainMessages.coupon.statusUnused,
-    actionUse: domainMessages.coupon.actionUse,
-    statusExpired: domainMessages.coupon.statusExpired,
-    noExpiry: domainMessages.coupon.noExpiry,
+    /** spec §2: the empty state (the statuses, thresholds and 无期限 come from the domain's coupon functions). */
     empty: domainMessages.coupon.empty,
     /** ours: the face value cell. */
     faceValue: (yuan: string) => `¥${yuan}`,
