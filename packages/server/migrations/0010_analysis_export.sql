@@ -31,6 +31,18 @@ CREATE TABLE market_company_rollup (
   PRIMARY KEY (role, month, province_code, industry_code, company_id)
 );
 
+-- The same per month and company only, with an index by month and count: the top lists of the whole country
+-- read each month's leaders from it and prove the top 10 exact with a threshold (src/analysis/market.ts).
+CREATE TABLE market_company_month (
+  role text NOT NULL CHECK (role IN ('purchaser', 'winner')),
+  month date NOT NULL,
+  company_id bigint NOT NULL REFERENCES company (id) ON DELETE CASCADE,
+  items bigint NOT NULL,
+  amount_fen bigint NOT NULL,
+  PRIMARY KEY (role, company_id, month)
+);
+CREATE INDEX market_company_month_leaders ON market_company_month (role, month, items DESC, amount_fen DESC, company_id);
+
 CREATE FUNCTION market_rollup_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO market_rollup AS r
@@ -83,6 +95,16 @@ BEGIN
    ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (role, month, province_code, industry_code, company_id) DO UPDATE
     SET items = r.items + EXCLUDED.items, amount_fen = r.amount_fen + EXCLUDED.amount_fen;
+  INSERT INTO market_company_month AS r (role, month, company_id, items, amount_fen)
+  SELECT l.role, date_trunc('month', i.publish_date)::date, l.company_id, count(DISTINCT l.item_id),
+         coalesce(sum(CASE WHEN l.role = 'winner' THEN l.award_fen ELSE i.budget_fen END), 0)
+    FROM inserted_links l
+    JOIN tender_item i ON i.id = l.item_id
+   WHERE (l.role = 'purchaser' AND i.doc_type = 'zb') OR (l.role = 'winner' AND i.doc_type = 'jg')
+   GROUP BY 1, 2, 3
+   ORDER BY 1, 3, 2
+  ON CONFLICT (role, company_id, month) DO UPDATE
+    SET items = r.items + EXCLUDED.items, amount_fen = r.amount_fen + EXCLUDED.amount_fen;
   RETURN NULL;
 END
 $$;
@@ -103,6 +125,9 @@ SELECT l.role, date_trunc('month', i.publish_date)::date, coalesce(i.province_co
   FROM item_company l JOIN tender_item i ON i.id = l.item_id
  WHERE (l.role = 'purchaser' AND i.doc_type = 'zb') OR (l.role = 'winner' AND i.doc_type = 'jg')
  GROUP BY 1, 2, 3, 4, 5;
+
+INSERT INTO market_company_month (role, month, company_id, items, amount_fen)
+SELECT role, month, company_id, sum(items), sum(amount_fen) FROM market_company_rollup GROUP BY 1, 2, 3;
 
 -- 我的导出记录: one export of a search filter (src/export). The file is DATA_DIR/exports/<id>.xlsx; the record
 -- keeps the conditions (getLastExportCondition) and what was written, so the file can be downloaded again.

@@ -153,12 +153,17 @@ async function rollupFigures(
     params.values,
   );
   // Top lists: purchasers of 招标 and winners of 结果 — only when the type filter lets those types in.
+  const nationwide = (filters.regionCodes ?? []).length === 0 && (filters.industryCodes ?? []).length === 0;
   const top = async (role: 'purchaser' | 'winner', docType: string) => {
     const wanted =
       (filters.docTypes ?? []).length + (filters.procurementMethods ?? []).length === 0 ||
       (filters.docTypes ?? []).includes(docType) ||
       (docType === 'zb' && (filters.procurementMethods ?? []).length > 0);
     if (!wanted) return [];
+    if (nationwide) {
+      const leaders = await nationwideLeaders(db, role, period);
+      if (leaders) return leaders;
+    }
     const topParams = new Params();
     const topWhere = rollupWhere(topParams, filters, period);
     return db.query<CompanyRow>(
@@ -172,6 +177,51 @@ async function rollupFigures(
   };
   const [purchasers, winners] = await Promise.all([top('purchaser', 'zb'), top('winner', 'jg')]);
   return { groups, purchasers, winners };
+}
+
+/** Each month's leaders read for the threshold: more makes a proof likelier, and costs a little more. */
+const LEADERS_PER_MONTH = 100;
+
+/**
+ * The whole country's top 10 without adding up every company (Fagin's threshold algorithm): the candidates are
+ * each month's LEADERS_PER_MONTH leaders; their totals over the period are exact; a company that is no month's
+ * leader has at most the sum over the months of the last leader's count. When the 10th candidate has more than
+ * that, no other company can reach the list and the answer is exact; else undefined (add up every company).
+ */
+async function nationwideLeaders(
+  db: Queryable,
+  role: 'purchaser' | 'winner',
+  period: { dateFrom: string; dateTo: string },
+): Promise<CompanyRow[] | undefined> {
+  const rows = await db.query<CompanyRow & { bound: number }>(
+    `WITH leaders AS (
+       SELECT t.month, t.company_id, t.items
+       FROM generate_series($2::date, $3::date, interval '1 month') AS m(month)
+       CROSS JOIN LATERAL (
+         SELECT month, company_id, items FROM market_company_month
+         WHERE role = $1 AND month = m.month::date ORDER BY items DESC, amount_fen DESC, company_id LIMIT $4
+       ) t
+     ),
+     bound AS (
+       SELECT coalesce(sum(CASE WHEN n = $4 THEN last_items ELSE 0 END), 0)::bigint AS bound
+       FROM (SELECT month, min(items) AS last_items, count(*) AS n FROM leaders GROUP BY month) per_month
+     ),
+     totals AS (
+       SELECT r.company_id, sum(r.items)::bigint AS items, sum(r.amount_fen)::bigint AS amount_fen
+       FROM market_company_month r
+       WHERE r.role = $1 AND r.month BETWEEN $2::date AND $3::date
+         AND r.company_id IN (SELECT company_id FROM leaders)
+       GROUP BY r.company_id ORDER BY items DESC, amount_fen DESC, r.company_id LIMIT ${TOP}
+     )
+     SELECT t.company_id, c.name, t.items, t.amount_fen, (SELECT bound FROM bound) AS bound
+     FROM totals t JOIN company c ON c.id = t.company_id
+     ORDER BY t.items DESC, t.amount_fen DESC, t.company_id`,
+    [role, period.dateFrom, period.dateTo, LEADERS_PER_MONTH],
+  );
+  const bound = Number(rows[0]?.bound ?? 0);
+  const last = rows[TOP - 1];
+  const exact = last ? Number(last.items) > bound : bound === 0;
+  return exact ? rows : undefined;
 }
 
 /** The same figures over a set of items (a keyword filter's matches). */
