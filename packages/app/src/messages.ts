@@ -56,7 +56,6 @@ export const messages = {
     logout: '退出登录',
     /** spec §2: the logout confirmation. */
     logoutConfirm: '确定退出账号吗？',
-    membershipComingSoon: '在线开通会员请联系客服',
     toggleSidebar: '展开/收起菜单',
     settings: '布局设置',
     customerService: '联系客服',

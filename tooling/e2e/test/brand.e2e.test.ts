@@ -124,6 +124,14 @@ describe(`brand ${brandId}`, () => {
     expect(await popover.getByRole('button', { name: '开通会员' }).count()).toBe(1);
     expect(await popover.getByText('服务期明细').count()).toBe(1);
     expect(await popover.getByText('优惠券').count()).toBe(brand.flags.payment ? 1 : 0);
+    // 开通会员 opens the membership modal, or the unPay popup where the brand does not sell online.
+    await popover.getByRole('button', { name: '开通会员' }).click();
+    const shown = brand.flags.payment
+      ? page.getByRole('dialog', { name: '开通会员' })
+      : page.getByRole('dialog').filter({ hasText: '暂不支持在线开通会员' });
+    await shown.waitFor();
+    await page.keyboard.press('Escape');
+    await shown.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
   });
 

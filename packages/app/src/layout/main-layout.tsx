@@ -14,15 +14,17 @@ import { SettingsPanel } from './settings-panel';
 import { Sidebar } from './sidebar';
 import { TagsBar } from './tags-bar';
 import { TopBar } from './top-bar';
+import { LayoutDialogsContext, useLayoutDialogHost } from './use-layout-dialogs';
 import { useResponsiveSidebar, useTagsFromRoute, useTagsViewPersistence } from './use-layout-effects';
 import { UserPopover } from './user-popover';
 
 /**
  * spec §2 Global layout: the sidebar, the top bar with the level badge and the user popover, the tags bar, the
- * page, the footer, the settings panel, the guided tour and the customer-service widget.
+ * page, the footer, the settings panel, the guided tour, the customer-service widget, the membership modal with its
+ * success dialog, and the permission popups.
  */
 export function MainLayout() {
-  const { brand, client, logout } = useAppServices();
+  const { brand, logout } = useAppServices();
   // Restore the saved tabs before the current route adds its own.
   useTagsViewPersistence();
   const pathname = useTagsFromRoute();
@@ -34,17 +36,11 @@ export function MainLayout() {
   const { confirm, dialog } = useConfirmDialog();
   const [settingsOpened, setSettingsOpened] = useState(false);
 
+  const { dialogs, elements } = useLayoutDialogHost(allowPay);
+
   const askLogout = async () => {
     if (await confirm({ message: messages.layout.logoutConfirm })) await logout();
   };
-  // The membership modal and the service-period dialog are @tender/membership's; until the shell mounts them,
-  // the entries point the user to customer service.
-  const contactForMembership = () =>
-    client.showMessage(
-      brand.supportPhone
-        ? `${messages.layout.membershipComingSoon}：${brand.supportPhone}`
-        : messages.layout.membershipComingSoon,
-    );
 
   return (
     <Box style={{ display: 'flex', minHeight: '100vh' }}>
@@ -64,8 +60,9 @@ export function MainLayout() {
                 <UserPopover
                   user={user}
                   allowPay={allowPay}
-                  onUpgrade={contactForMembership}
-                  onServicePeriod={contactForMembership}
+                  onUpgrade={dialogs.openMembership}
+                  onServicePeriod={dialogs.openServicePeriod}
+                  onCoupons={dialogs.openCoupons}
                   onLogout={() => void askLogout()}
                 />
               )
@@ -74,13 +71,16 @@ export function MainLayout() {
           {tagsView && <TagsBar pathname={pathname} />}
         </Box>
         <Box component="main" p="md" style={{ flex: 1 }} bg="gray.0">
-          <Outlet />
+          <LayoutDialogsContext.Provider value={dialogs}>
+            <Outlet />
+          </LayoutDialogsContext.Provider>
         </Box>
         {showFooter && <AppFooter brand={brand} footerText={footerTxt} caseNumber={caseNumber} />}
       </Box>
       <SettingsPanel opened={settingsOpened} onClose={() => setSettingsOpened(false)} />
       <GuidedTour />
       <CustomerService />
+      {elements}
       {dialog}
     </Box>
   );

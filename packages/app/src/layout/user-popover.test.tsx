@@ -37,7 +37,7 @@ const member: User = {
 };
 
 async function open(shown: User, allowPay: boolean) {
-  const handlers = { onUpgrade: vi.fn(), onServicePeriod: vi.fn(), onLogout: vi.fn() };
+  const handlers = { onUpgrade: vi.fn(), onServicePeriod: vi.fn(), onCoupons: vi.fn(), onLogout: vi.fn() };
   const rendered = await renderWithRouter(<UserPopover user={shown} allowPay={allowPay} {...handlers} />, {
     path: '/dashboard',
     paths: ['/dashboard', '/myCoupon'],
@@ -63,15 +63,22 @@ describe('UserPopover (spec §2 user popover)', () => {
   });
 
   it('offers coupons only when the company allows paying, and opens them', async () => {
-    const { user: pointer, router } = await open(member, true);
+    const { user: pointer, handlers } = await open(member, true);
     await pointer.click(screen.getByRole('button', { name: '优惠券' }));
-    expect(router.state.location.pathname).toBe('/myCoupon');
+    expect(handlers.onCoupons).toHaveBeenCalledOnce();
   });
 
   it('has no coupon entry when paying is not allowed', async () => {
     await open(member, false);
     expect(screen.queryByRole('button', { name: '优惠券' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '服务期明细' })).toBeInTheDocument();
+  });
+
+  it('hands 续费升级 and 服务期明细 to the layout (membership modal, service-period dialog)', async () => {
+    const { user: pointer, handlers } = await open(member, true);
+    await pointer.click(screen.getByRole('button', { name: '续费升级' }));
+    await pointer.click(screen.getByRole('button', { name: '服务期明细' }));
+    expect(handlers.onUpgrade).toHaveBeenCalledOnce();
+    expect(handlers.onServicePeriod).toHaveBeenCalledOnce();
   });
 
   it('hands 退出登录 to the layout, which asks for confirmation', async () => {

@@ -1,5 +1,4 @@
 import { Anchor, Avatar, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@tender/contracts';
 import { userDisplayName } from '@tender/domain';
 import { messages } from '../messages';
@@ -10,6 +9,7 @@ export interface UserPopoverProps {
   allowPay: boolean;
   onUpgrade(): void;
   onServicePeriod(): void;
+  onCoupons(): void;
   onLogout(): void;
 }
 
@@ -18,8 +18,14 @@ export interface UserPopoverProps {
  * 开通会员 otherwise; the expiry (first entry of the upgrade list), 服务期明细, coupons when paying is allowed,
  * and 退出登录.
  */
-export function UserPopover({ user, allowPay, onUpgrade, onServicePeriod, onLogout }: UserPopoverProps) {
-  const navigate = useNavigate();
+export function UserPopover({
+  user,
+  allowPay,
+  onUpgrade,
+  onServicePeriod,
+  onCoupons,
+  onLogout,
+}: UserPopoverProps) {
   const name = userDisplayName(user);
   const expiry = user.upgradeList[0]?.expireDate;
   return (
@@ -54,7 +60,7 @@ export function UserPopover({ user, allowPay, onUpgrade, onServicePeriod, onLogo
             {messages.layout.servicePeriod}
           </Anchor>
           {allowPay && (
-            <Anchor component="button" size="xs" onClick={() => void navigate({ to: '/myCoupon' })} ta="left">
+            <Anchor component="button" size="xs" onClick={onCoupons} ta="left">
               {messages.layout.coupons}
             </Anchor>
           )}

@@ -10,8 +10,8 @@ import {
 } from '@tanstack/react-router';
 import { isApiError } from '@tender/api-client';
 import type { MenuItem } from '@tender/contracts';
-import { getPermissionNumEndpoint, userCenterEndpoint } from '@tender/contracts';
-import { KEEP_ALIVE_INTERVAL_MS, permissionJumpLanding } from '@tender/domain';
+import { userCenterEndpoint } from '@tender/contracts';
+import { KEEP_ALIVE_INTERVAL_MS } from '@tender/domain';
 import { CUSTOM_LOGIN_STORAGE_KEY } from '@tender/permission-dialogs';
 import type { AppServices } from '../shell/app-services';
 import { clearSession } from '../shell/app-services';
@@ -19,6 +19,7 @@ import { useRouteStore } from '../stores/route-store';
 import { useUserStore } from '../stores/user-store';
 import { importWithReload } from './chunk-reload';
 import { menuRoutes } from './menu-routes';
+import { permissionJump } from './project-query';
 import { LOGIN_PATH, type RouteGuardContext, runRouteGuard } from './route-guard';
 import { screenForComponent } from './screens';
 
@@ -77,18 +78,7 @@ export function createAppRouter(services: AppServices) {
     isCustomLogin: () => sessionStorage.getItem(CUSTOM_LOGIN_STORAGE_KEY) !== null,
     rememberLogoutPage: (hash) => sessionStorage.setItem(LOGOUT_PAGE_STORAGE_KEY, hash),
     clearLocalStorage: () => localStorage.clear(),
-    async permissionJump() {
-      try {
-        const pass = await client.call(
-          getPermissionNumEndpoint,
-          { type: 'subscribeZhaobiao' },
-          { handleCodes: [403], silent: true },
-        );
-        return permissionJumpLanding(pass.limit);
-      } catch {
-        return permissionJumpLanding(undefined);
-      }
-    },
+    permissionJump: () => permissionJump(client),
     hasUser: () => useUserStore.getState().user !== undefined,
     async loadUser() {
       try {
