@@ -53,8 +53,8 @@ CREATE TABLE project_monitor (
 );
 CREATE INDEX project_monitor_by_key ON project_monitor (project_key) WHERE project_key IS NOT NULL;
 
--- Bumped by every change of groups or monitors: a matcher in any process (server, `tender-server import`)
--- compares it before each batch and rebuilds its automaton when it moved.
+-- Bumped by every change of keyword groups (monitors are read with each batch): a matcher in any process
+-- (server, `tender-server import`) compares it before each batch and rebuilds its automaton when it moved.
 CREATE TABLE matching_rules_version (
   singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   version bigint NOT NULL

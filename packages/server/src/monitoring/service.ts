@@ -3,7 +3,6 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
-import { touchMatchingRules } from '../matching/service';
 import { messages } from '../messages';
 import { type Caller, feedPage, privilegeLimit } from '../subscriptions/service';
 import { normalizeCompanyName } from '../tenders/normalize';
@@ -13,7 +12,8 @@ type CompanyRole = 'owner' | 'rival' | 'agent';
 
 /**
  * Company monitors (业主, 对手, 代理: the companyMonitor total over the three) and project monitors (the
- * projectMonitor total). A monitor is a rule of the matcher like a keyword group: it changes the rules' version.
+ * projectMonitor total). Monitors are read by the matcher with each batch (by company and project key), so a
+ * change applies to the next item without recompiling the keyword automaton.
  */
 export function monitoringService(db: Database, clock: Clock) {
   const gates = gateService(db);
@@ -35,9 +35,7 @@ export function monitoringService(db: Database, clock: Clock) {
         const what = privilege === 'companyMonitor' ? text.companyMonitors : text.projectMonitors;
         throw new BusinessError(RESPONSE_CODES.FORBIDDEN, text.monitorsUsedUp(what, limit));
       }
-      const result = await add(tx);
-      await touchMatchingRules(tx);
-      return result;
+      return add(tx);
     });
   }
 
@@ -80,13 +78,10 @@ export function monitoringService(db: Database, clock: Clock) {
     async setProjectMonitor(caller: Caller, itemId: number, monitor: boolean) {
       const item = await itemOf(itemId);
       if (!monitor) {
-        await db.transaction(async (tx) => {
-          const removed = await tx.query(
-            'DELETE FROM project_monitor WHERE user_id = $1 AND item_id = $2 RETURNING 1',
-            [caller.userId, itemId],
-          );
-          if (removed.length) await touchMatchingRules(tx);
-        });
+        await db.query('DELETE FROM project_monitor WHERE user_id = $1 AND item_id = $2', [
+          caller.userId,
+          itemId,
+        ]);
       } else if (!(await projectState(caller, itemId)).isMonitor) {
         await withinTotal(
           caller,
@@ -188,14 +183,11 @@ export function monitoringService(db: Database, clock: Clock) {
     },
 
     async removeCompany(caller: Caller, id: number) {
-      return db.transaction(async (tx) => {
-        const removed = await tx.query(
-          'DELETE FROM company_monitor WHERE id = $1 AND user_id = $2 RETURNING 1',
-          [id, caller.userId],
-        );
-        if (removed.length) await touchMatchingRules(tx);
-        return { removed: removed.length > 0 };
-      });
+      const removed = await db.query(
+        'DELETE FROM company_monitor WHERE id = $1 AND user_id = $2 RETURNING 1',
+        [id, caller.userId],
+      );
+      return { removed: removed.length > 0 };
     },
 
     /** spec §3 the all-monitor object: counts and unread per monitor kind, and the newest monitor hits. */
