@@ -250,4 +250,28 @@ describe(`brand ${brandId}`, () => {
     await page.getByRole('button', { name: '登 录' }).waitFor();
     expect((await context.cookies()).some((cookie) => cookie.name === 'TOKEN')).toBe(false);
   });
+  it('signs in by QR code: the phone confirms on the server page, the login page polls and goes on to /perfect', async () => {
+    const qrMobile = `138${BRAND_IDS.indexOf(brandId)}${String(Date.now()).slice(-7)}`;
+    await page.getByRole('tab', { name: '扫码登录' }).click();
+    const qrAnswer = page.waitForResponse((response) => response.url().includes('/maQrcodeLogin/getQrcode'));
+    await page
+      .getByRole('tabpanel')
+      .getByRole('checkbox', { name: /我已阅读并同意/ })
+      .check();
+    const { data } = (await (await qrAnswer).json()) as { data: { qrUrl: string } };
+    await page.getByRole('img', { name: '请使用手机扫描二维码登录' }).waitFor();
+
+    const phone = await context.newPage();
+    await phone.goto(data.qrUrl);
+    await page.getByText('已扫码，请在手机上确认登录').waitFor();
+    await phone.locator('#mobile').fill(qrMobile);
+    await phone.getByRole('button', { name: '获取验证码' }).click();
+    await phone.getByRole('status').waitFor();
+    await phone.locator('#code').fill(await lastSmsCode(brandId, qrMobile));
+    await phone.getByRole('button', { name: '确认登录' }).click();
+    await phone.getByText('登录已确认，请回到电脑上继续使用').waitFor();
+    await phone.close();
+
+    await waitForPath('/perfect');
+  });
 });

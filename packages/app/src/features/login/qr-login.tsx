@@ -78,7 +78,7 @@ export function QrLogin({
         </Text>
       ) : state.status === 'WAITING' || state.status === 'SCANNED' ? (
         <>
-          <QRCodeSVG value={state.qrUrl} size={QR_SIZE_PX} aria-label={messages.login.qrHint} />
+          <QRCodeSVG value={state.qrUrl} size={QR_SIZE_PX} role="img" aria-label={messages.login.qrHint} />
           <Text size="sm">
             {state.status === 'SCANNED' ? messages.login.qrScanned : messages.login.qrHint}
           </Text>
