@@ -143,8 +143,12 @@ export async function openAnalysisDatabase(open = openPostgres, minimumItems = 1
     log(`migrated ${applied.join(', ')} in ${round((performance.now() - started) / 1000)} s`);
   }
   if (copyFromSource) await copyTables(db);
-  else if (applied.length)
-    await db.exec('VACUUM ANALYZE market_rollup; VACUUM ANALYZE market_company_rollup;');
+  else if (applied.length) {
+    // One statement each: VACUUM refuses to run inside the implicit transaction of a multi-statement string.
+    for (const table of ['market_rollup', 'market_company_rollup', 'market_company_month']) {
+      await db.exec(`VACUUM ANALYZE ${table}`);
+    }
+  }
   return db;
 }
 

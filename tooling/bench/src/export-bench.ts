@@ -177,6 +177,8 @@ export async function exportBench(options: ExportBenchOptions) {
     // Warm the caches the same way for both (the first read of a cold table is the disk's figure, not ours).
     await search();
 
+    // What the process holds before exporting (modules, the search's dictionary, the pool): the floor of the peak.
+    const startRssMb = mb(process.memoryUsage().rss);
     const streamingPath = join(dir, 'streaming.xlsx');
     let searchMs = 0;
     const streaming = await measured(async () => {
@@ -213,6 +215,7 @@ export async function exportBench(options: ExportBenchOptions) {
       database: ANALYSIS_DATABASE,
       items,
       rows,
+      startRssMb,
       streaming: {
         ms: streaming.ms,
         searchMs,

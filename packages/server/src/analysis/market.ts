@@ -144,7 +144,7 @@ async function rollupFigures(
   const where = rollupWhere(params, filters, period);
   const types = typeCondition(params, filters);
   if (types) where.push(types);
-  const groups = await db.query<GroupRow>(
+  const grouped = db.query<GroupRow>(
     `SELECT ${GROUPS}, sum(items)::bigint AS items, sum(budget_fen)::bigint AS budget_fen,
        sum(award_fen)::bigint AS award_fen,
        coalesce(sum(items) FILTER (WHERE doc_type = 'zb'), 0)::bigint AS tenders,
@@ -175,7 +175,12 @@ async function rollupFigures(
       topParams.values,
     );
   };
-  const [purchasers, winners] = await Promise.all([top('purchaser', 'zb'), top('winner', 'jg')]);
+  // The three statements at once, each on its own connection of the pool.
+  const [groups, purchasers, winners] = await Promise.all([
+    grouped,
+    top('purchaser', 'zb'),
+    top('winner', 'jg'),
+  ]);
   return { groups, purchasers, winners };
 }
 
