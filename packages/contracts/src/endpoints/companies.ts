@@ -124,11 +124,11 @@ const companyGateErrors = (privilege: string) => [
   { code: 404, when: 'companyId 对应的企业不存在' },
 ];
 
-/** spec §2 查企业 (erterInformation): companies by name, most active first. Free: no quota. */
+/** spec §2 查企业 (erterInformation): companies by name, shortest names first. Free: no quota. */
 export const companySearchEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/company/search',
-  summary: `查企业：按名称关键词查找企业（名称中逐字包含），参与信息多者在前；总数最多显示 ${CUSTOMER_LIST_TOTAL_DISPLAY_CAP}+；不计次`,
+  summary: `查企业：按名称关键词查找企业（名称中逐字包含），名称较短（更贴近关键词）者在前，附各角色次数；总数最多显示 ${CUSTOMER_LIST_TOTAL_DISPLAY_CAP}+；不计次`,
   access: 'user',
   request: z.object({
     keyword: keywordSchema,
