@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
+import { CHUNK_ALREADY_RELOADED_MESSAGE, isChunkLoadError, reloadOnceForChunkError } from './chunk-reload';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -31,5 +31,9 @@ describe('chunk reload (spec §8)', () => {
     expect(reloads).toBe(1);
     expect(reloadOnceForChunkError(storage, reload, 'v2')).toBe(true);
     expect(reloads).toBe(2);
+  });
+
+  it('reports a chunk that still fails after the reload under a message the router does not reload for', () => {
+    expect(isChunkLoadError(new Error(CHUNK_ALREADY_RELOADED_MESSAGE))).toBe(false);
   });
 });

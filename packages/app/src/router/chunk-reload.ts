@@ -3,6 +3,9 @@ declare const __TENDER_APP_VERSION__: string | undefined;
 
 export const CHUNK_RELOAD_STORAGE_PREFIX = 'chunkReload:';
 
+/** What a chunk that still fails after the reload is reported as. */
+export const CHUNK_ALREADY_RELOADED_MESSAGE = '页面资源加载失败，请稍后刷新重试';
+
 export function appVersion(): string {
   return typeof __TENDER_APP_VERSION__ === 'string' ? __TENDER_APP_VERSION__ : 'dev';
 }
@@ -35,11 +38,14 @@ export function reloadOnceForChunkError(
 export function importWithReload<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
     load().catch((error: unknown) => {
-      if (isChunkLoadError(error) && reloadOnceForChunkError(sessionStorage, () => location.reload())) {
+      if (!isChunkLoadError(error)) throw error;
+      if (reloadOnceForChunkError(sessionStorage, () => location.reload())) {
         // The page is going away; never settle so nothing renders an error meanwhile.
         return new Promise<T>(() => undefined);
       }
-      throw error;
+      // Already reloaded for this version. Renamed so that the router's own reload-on-chunk-error (keyed by the
+      // message) does not reload a second time: the rule is once per app version.
+      throw new Error(CHUNK_ALREADY_RELOADED_MESSAGE, { cause: error });
     });
 }
 
