@@ -11,5 +11,7 @@ export interface DatabaseLocation {
 }
 
 export function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.databaseUrl ? openPostgres(location.databaseUrl) : openPGlite(location.dataDir, { sharedBuffers: location.pgliteSharedBuffers });
+  return location.databaseUrl
+    ? openPostgres(location.databaseUrl)
+    : openPGlite(location.dataDir, { sharedBuffers: location.pgliteSharedBuffers });
 }
