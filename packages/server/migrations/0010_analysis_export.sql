@@ -31,6 +31,13 @@ CREATE TABLE market_company_rollup (
   PRIMARY KEY (role, month, province_code, industry_code, company_id)
 );
 
+-- Filtered top lists read only the rows of their provinces or industries, from the index alone (index-only
+-- scans: 80 ms instead of 250 ms for industry section E at a million items, docs/performance.md).
+CREATE INDEX market_company_rollup_by_province ON market_company_rollup (role, province_code, month)
+  INCLUDE (industry_code, company_id, items, amount_fen);
+CREATE INDEX market_company_rollup_by_industry ON market_company_rollup (role, industry_code, month)
+  INCLUDE (province_code, company_id, items, amount_fen);
+
 -- The same per month and company only, with an index by month and count: the top lists of the whole country
 -- read each month's leaders from it and prove the top 10 exact with a threshold (src/analysis/market.ts).
 CREATE TABLE market_company_month (
