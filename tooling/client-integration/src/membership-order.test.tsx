@@ -66,7 +66,8 @@ describe(`the membership order flow against the real server (${inject('databaseK
     const { options, events } = await renderLayout(session, payingBrand);
 
     await events.click(screen.getByRole('button', { name: '开通会员' }));
-    const qr = await screen.findByRole('img', { name: '支付二维码' });
+    // Member info, product info, the order and its QR code are four real round trips: seconds under CI's load.
+    const qr = await screen.findByRole('img', { name: '支付二维码' }, { timeout: 15_000 });
     await waitFor(
       () => expect(qr).toHaveAttribute('data-code-url', expect.stringContaining('/webchat/pay/sandbox/')),
       {
@@ -120,7 +121,7 @@ describe(`the membership order flow against the real server (${inject('databaseK
       flags: { ...unpaidBrand.flags, payment: true },
     });
     await events.click(screen.getByRole('button', { name: '开通会员' }));
-    await waitFor(() => expect(options.onUnPay).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(options.onUnPay).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 30_000);
 
@@ -130,8 +131,9 @@ describe(`the membership order flow against the real server (${inject('databaseK
     const product = (await main.api.memberProductInfo({ memberCode: 'qiye' })).productConfigResponses[0];
     const order = await main.api.createOrder({ memberCode: 'qiye', productId: product?.id ?? 0 });
     await payOnSandboxPage((await main.api.orderQrcode({ orderId: order.orderId })).codeUrl);
-    await waitFor(async () =>
-      expect((await main.api.orderStatus({ orderId: order.orderId })).orderStatus).toBe(2),
+    await waitFor(
+      async () => expect((await main.api.orderStatus({ orderId: order.orderId })).orderStatus).toBe(2),
+      { timeout: 10_000 },
     );
     await main.api.enterpriseAllowJoin({ allowJoin: true });
     const { invite } = await main.api.enterpriseInviteQrcode({ primaryUserId: userId });
@@ -148,8 +150,9 @@ describe(`the membership order flow against the real server (${inject('databaseK
     // A client that wrongly believes it is the main account is refused by the server with the same words.
     const fromServer = await renderLayout(sub, payingBrand, { primaryUser: true });
     await fromServer.events.click(screen.getByRole('button', { name: '开通会员' }));
-    await waitFor(() =>
-      expect(fromServer.options.showMessage).toHaveBeenCalledWith('仅支持主账号购买会员', 3000),
+    await waitFor(
+      () => expect(fromServer.options.showMessage).toHaveBeenCalledWith('仅支持主账号购买会员', 3000),
+      { timeout: 10_000 },
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 60_000);
