@@ -1,0 +1,2 @@
+export { type BrandProvider, createRenderWithBrand, type RenderWithBrandOptions } from './render-with-brand';
+export { testBrand } from './test-brand';

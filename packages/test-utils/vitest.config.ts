@@ -1,0 +1,1 @@
+export { domPreset as default } from '@tender/vitest-config/dom';
