@@ -1,14 +1,6 @@
 // Public API of @tender/membership (spec §2 Membership modal, 服务期明细, 优惠券, purchase-success dialog; §4; §5).
 // Curated; no `export *`.
-export {
-  COMPARISON_ROWS,
-  type ComparisonFeatures,
-  type ComparisonRow,
-  PrivilegeComparisonTable,
-  type PrivilegeComparisonTableProps,
-  privilegeCellText,
-  privilegeComparisonRows,
-} from './comparison-table';
+export { PrivilegeComparisonTable, type PrivilegeComparisonTableProps } from './comparison-table';
 export { CouponDialog, type CouponDialogProps } from './coupon-dialog';
 export {
   type CarouselBounds,
@@ -17,7 +9,7 @@ export {
   type MemberTypeCarouselProps,
   maxCarouselOffset,
 } from './member-type-carousel';
-export type { MembershipApi } from './membership-api';
+export type { MembershipApi, PrivilegeTable } from './membership-api';
 export {
   MembershipModal,
   type MembershipModalProps,

@@ -9,7 +9,7 @@ export type MembershipApi = Pick<
   | 'activityDetail'
   | 'joinActivity'
   | 'memberTypeList'
-  | 'memberList'
+  | 'memberPrivilegeList'
   | 'memberProductInfo'
   | 'purchaseAuth'
   | 'createOrder'
@@ -20,3 +20,6 @@ export type MembershipApi = Pick<
   | 'myCouponList'
   | 'buyPoint'
 >;
+
+/** The comparison table as the server words it (`memberPrivilegeList`): the levels and their rows. */
+export type PrivilegeTable = Awaited<ReturnType<MembershipApi['memberPrivilegeList']>>;

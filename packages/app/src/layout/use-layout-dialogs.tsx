@@ -66,7 +66,6 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
     api,
     user,
     allowPay,
-    features: brand.flags,
     areaTree,
     invoicePhone: serverConfig.supportPhone || brand.supportPhone,
     showMessage: (text, durationMs) => client.showMessage(text, durationMs),

@@ -1,25 +1,21 @@
 import { Table } from '@mantine/core';
-import type { MemberLevel } from '@tender/contracts';
-import { Fragment, useMemo } from 'react';
+import { Fragment } from 'react';
+import type { PrivilegeTable } from '../membership-api';
 import { messages } from '../messages';
-import { type ComparisonFeatures, privilegeComparisonRows } from './privilege-comparison';
 
 export interface PrivilegeComparisonTableProps {
-  /** The levels to compare, as `memberList` answers them (putong included), lowest first. */
-  levels: readonly MemberLevel[];
-  /** The brand flags (a BrandManifest's `flags`): rows of hidden features are left out. */
-  features: ComparisonFeatures;
+  /**
+   * The table as the server words it (`memberPrivilegeList`): one column per level, rows of the features the
+   * brand hides already left out. The server is the one place that words privilege values.
+   */
+  table: PrivilegeTable;
   /** The level being bought: its column is highlighted. */
   selectedMemberCode?: string;
 }
 
 /** spec §2 Membership modal: the privilege comparison table, one column per level, grouped rows. */
-export function PrivilegeComparisonTable({
-  levels,
-  features,
-  selectedMemberCode,
-}: PrivilegeComparisonTableProps) {
-  const rows = useMemo(() => privilegeComparisonRows(levels, features), [levels, features]);
+export function PrivilegeComparisonTable({ table, selectedMemberCode }: PrivilegeComparisonTableProps) {
+  const { levels, rows } = table;
   return (
     <Table withTableBorder withColumnBorders striped fz="xs" aria-label={messages.modal.comparison}>
       <Table.Thead>
@@ -37,7 +33,7 @@ export function PrivilegeComparisonTable({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row, index) => (
-          <Fragment key={row.key}>
+          <Fragment key={row.label}>
             {rows[index - 1]?.group !== row.group && (
               <Table.Tr>
                 <Table.Th colSpan={levels.length + 1}>{row.group}</Table.Th>
@@ -47,8 +43,8 @@ export function PrivilegeComparisonTable({
               <Table.Th scope="row" fw={400}>
                 {row.label}
               </Table.Th>
-              {row.cells.map((cell, column) => (
-                <Table.Td key={levels[column]?.memberCode}>{cell}</Table.Td>
+              {row.values.map((cell) => (
+                <Table.Td key={cell.memberCode}>{cell.text}</Table.Td>
               ))}
             </Table.Tr>
           </Fragment>

@@ -25,7 +25,6 @@ const meta = {
     onClose: fn(),
     onPaid: fn(),
     onOrderCreated: fn(),
-    features: { export: true, analysis: true },
     areaTree,
   },
 } satisfies Meta<typeof WithServer>;
@@ -35,7 +34,6 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const ForcedEnterpriseLevel: Story = { args: { initialMemberCode: 'qiyetong', forced: true } };
-export const WithoutExportAndAnalysisRows: Story = { args: { features: { export: false, analysis: false } } };
 export const CreatingOrderSlowly: Story = { args: { delayMs: 3000 } };
 export const RetriedWithWholeCountry: Story = { args: { failProductInfo: 2 } };
 export const LoadFailed: Story = { args: { failProductInfo: 100, delayMs: 50 } };

@@ -4,8 +4,6 @@ import { fakeMembershipServer } from '../test/membership-fixtures';
 import { renderWithKit } from '../test/render';
 import { MembershipModal, type MembershipModalProps } from './membership-modal';
 
-const features = { export: true, analysis: true };
-
 function openModal(server = fakeMembershipServer(), props: Partial<MembershipModalProps> = {}) {
   const onPaid = vi.fn();
   const onOrderCreated = vi.fn();
@@ -14,7 +12,6 @@ function openModal(server = fakeMembershipServer(), props: Partial<MembershipMod
       opened
       onClose={() => {}}
       api={server.api}
-      features={features}
       areaTree={[]}
       onPaid={onPaid}
       onOrderCreated={onOrderCreated}

@@ -24,7 +24,7 @@ import {
 import { MembershipAreaChooser } from '@tender/ui-kit';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { type ComparisonFeatures, PrivilegeComparisonTable } from '../comparison-table';
+import { PrivilegeComparisonTable } from '../comparison-table';
 import { MemberTypeCarousel } from '../member-type-carousel';
 import type { MembershipApi } from '../membership-api';
 import { messages } from '../messages';
@@ -36,8 +36,6 @@ export interface MembershipModalProps {
   /** The close button and Escape; the open order stays tracked (pending purchase). */
   onClose(): void;
   api: MembershipApi;
-  /** The brand flags (`brand.flags`): comparison rows of hidden features are left out. */
-  features: ComparisonFeatures;
   /** The area tree for the region chooser (`loadAreaTree` of @tender/api-client). */
   areaTree: readonly AreaNode[];
   /** The level to show first (a refusal's upgradeMemberCode). */
@@ -66,7 +64,6 @@ export function MembershipModal({
   opened,
   onClose,
   api,
-  features,
   areaTree,
   initialMemberCode,
   forced = false,
@@ -104,11 +101,9 @@ export function MembershipModal({
           {state.phase === 'failed' && <Alert color="red">{t.loadFailed}</Alert>}
           <Group align="flex-start" gap="lg" wrap="nowrap">
             <ScrollArea.Autosize mah={420} style={{ flex: 1 }} type="auto">
-              <PrivilegeComparisonTable
-                levels={state.levels}
-                features={features}
-                selectedMemberCode={state.memberCode}
-              />
+              {state.comparison && (
+                <PrivilegeComparisonTable table={state.comparison} selectedMemberCode={state.memberCode} />
+              )}
             </ScrollArea.Autosize>
             <Stack gap="sm" w={300}>
               <Text fw={600}>{t.duration}</Text>

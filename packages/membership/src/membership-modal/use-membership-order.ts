@@ -1,11 +1,4 @@
-import type {
-  ActivityDetail,
-  Coupon,
-  MemberInfo,
-  MemberLevel,
-  MemberType,
-  ProductOption,
-} from '@tender/contracts';
+import type { ActivityDetail, Coupon, MemberInfo, MemberType, ProductOption } from '@tender/contracts';
 import {
   DEFAULT_PAY_TYPE,
   MEMBER_INFO_RETRY_LIMIT,
@@ -16,7 +9,7 @@ import {
   WHOLE_COUNTRY,
 } from '@tender/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MembershipApi } from '../membership-api';
+import type { MembershipApi, PrivilegeTable } from '../membership-api';
 import type { PurchaseResult } from '../pending-purchase';
 
 /** The order being paid: what the QR code encodes and what the server will charge. */
@@ -32,8 +25,8 @@ export interface MembershipOrderState {
   phase: 'loading' | 'ready' | 'failed';
   /** The member types on sale (the carousel). */
   types: MemberType[];
-  /** Every level with its privilege values (the comparison table). */
-  levels: MemberLevel[];
+  /** The comparison table, worded by the server for the brand (`memberPrivilegeList`). */
+  comparison: PrivilegeTable | undefined;
   activity: ActivityDetail | null;
   memberCode: PaidMemberCode | undefined;
   /** The areas chosen for the current type (restored per type, spec §4). */
@@ -64,7 +57,7 @@ export interface UseMembershipOrderOptions {
 const INITIAL: MembershipOrderState = {
   phase: 'loading',
   types: [],
-  levels: [],
+  comparison: undefined,
   activity: null,
   memberCode: undefined,
   areas: [WHOLE_COUNTRY],
@@ -207,13 +200,13 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
         await apiRef.current.joinActivity({ actiId: activity.id }, { silent: true }).catch(() => {});
       return activity;
     };
-    Promise.all([loadActivity(), apiRef.current.memberTypeList(), apiRef.current.memberList()]).then(
-      ([activity, types, levels]) => {
+    Promise.all([loadActivity(), apiRef.current.memberTypeList(), apiRef.current.memberPrivilegeList()]).then(
+      ([activity, types, comparison]) => {
         if (cancelled) return;
         const onSale = types.filter(
           (type): type is MemberType & { memberCode: PaidMemberCode } => type.memberCode !== 'putong',
         );
-        setState((previous) => ({ ...previous, activity, types: onSale, levels }));
+        setState((previous) => ({ ...previous, activity, types: onSale, comparison }));
         const first = onSale.find((type) => type.memberCode === initialMemberCode) ?? onSale[0];
         track('openModal', first ? { memberCode: first.memberCode } : {});
         if (first) void loadProducts(first.memberCode, [WHOLE_COUNTRY], activity);

@@ -18,7 +18,6 @@ function Layout({ primaryUser, allowPay }: LayoutProps) {
     api: server.api,
     user: { primaryUser },
     allowPay,
-    features: { export: true, analysis: true },
     areaTree,
     invoicePhone: '400-012-3456',
     showMessage: (text) => setNote(text),

@@ -38,7 +38,6 @@ function setUp(overrides: Partial<UseMembershipPurchaseOptions> = {}) {
     api: server.api,
     user: { primaryUser: true },
     allowPay: true,
-    features: { export: true, analysis: true },
     areaTree: [],
     showMessage: vi.fn(),
     onUnPay: vi.fn(),

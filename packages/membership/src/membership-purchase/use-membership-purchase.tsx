@@ -1,7 +1,6 @@
 import { isApiError } from '@tender/api-client';
 import { type AreaNode, type PaidMemberCode, TIP_DURATION_MS } from '@tender/domain';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import type { ComparisonFeatures } from '../comparison-table';
 import { CouponDialog } from '../coupon-dialog';
 import type { MembershipApi } from '../membership-api';
 import { MembershipModal } from '../membership-modal';
@@ -28,8 +27,6 @@ export interface UseMembershipPurchaseOptions {
   user: { primaryUser: boolean } | undefined;
   /** The brand allows paying (`brand.flags.payment`; the server decides too). */
   allowPay: boolean;
-  /** `brand.flags`: comparison rows of hidden features are left out. */
-  features: ComparisonFeatures;
   /** `loadAreaTree(client)` of @tender/api-client. */
   areaTree: readonly AreaNode[];
   /** The phone of the success dialog's invoice line (server configuration). */
@@ -123,14 +120,13 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
     optionsRef.current.onSuccessClosed();
   };
 
-  const { api, features, areaTree, invoicePhone, onViewOrders, pollIntervalMs } = options;
+  const { api, areaTree, invoicePhone, onViewOrders, pollIntervalMs } = options;
   const element = (
     <>
       <MembershipModal
         opened={modal.opened}
         onClose={() => setModal({ opened: false })}
         api={api}
-        features={features}
         areaTree={areaTree}
         initialMemberCode={modal.memberCode}
         forced={modal.forced}

@@ -2,132 +2,17 @@ import type {
   ActivityDetail,
   Coupon,
   MemberInfo,
-  MemberLevel,
-  MemberPrivileges,
   MembershipRow,
   MemberType,
   ProductOption,
 } from '@tender/contracts';
 import { type PaidMemberCode, WHOLE_COUNTRY } from '@tender/domain';
-import type { MembershipApi } from '../membership-api';
+import type { MembershipApi, PrivilegeTable } from '../membership-api';
 
 /**
  * Data shaped as the server answers it (docs/business-rules.md defaults), for component tests and stories. The
  * real server drives the same components in tooling/client-integration.
  */
-const privileges = (values: Partial<MemberPrivileges>, base: MemberPrivileges): MemberPrivileges => ({
-  ...base,
-  ...values,
-});
-
-const putong: MemberPrivileges = {
-  watchZhaobiao: 3,
-  watchDesignedProject: 0,
-  shenPiProject: 0,
-  purchaseDetail: 0,
-  preProjectDetail: 0,
-  subscribeZhaobiao: 1,
-  subscribeZhaobiaoKeyword: 3,
-  subscribeZhongbiao: 0,
-  subscribeZhongbiaoKeyword: 0,
-  preProjectSubscribe: 0,
-  preProjectSubscribeKeyword: 0,
-  subscribeDesignedProject: 0,
-  companyMonitor: 0,
-  projectMonitor: 0,
-  downloadExpansion: false,
-  detailLink: 0,
-  havePcLogin: true,
-  downloadAnnouncement: 0,
-  watchDesignedProjectConnector: 0,
-  downloadProject: 0,
-  projectAnalyzer: 0,
-  toubiaoPredict: 0,
-  watchCompanyDetail: 3,
-  bussinessAnalyzer: 0,
-  watchCompanyPhoneBook: 0,
-};
-const toubiaotong = privileges(
-  {
-    watchZhaobiao: 100,
-    watchDesignedProject: 20,
-    shenPiProject: 20,
-    preProjectDetail: 20,
-    subscribeZhaobiao: 10,
-    subscribeZhaobiaoKeyword: 10,
-    subscribeZhongbiao: 5,
-    subscribeZhongbiaoKeyword: 10,
-    preProjectSubscribe: 5,
-    preProjectSubscribeKeyword: 10,
-    subscribeDesignedProject: 3,
-    companyMonitor: 10,
-    projectMonitor: 20,
-    downloadExpansion: true,
-    detailLink: 20,
-    downloadAnnouncement: 10,
-    watchDesignedProjectConnector: 10,
-    downloadProject: 500,
-    projectAnalyzer: 5,
-    toubiaoPredict: 5,
-    watchCompanyDetail: 50,
-    bussinessAnalyzer: 10,
-  },
-  putong,
-);
-const qiyetong = privileges(
-  {
-    watchZhaobiao: 200,
-    watchDesignedProject: 100,
-    shenPiProject: 100,
-    purchaseDetail: 50,
-    preProjectDetail: 50,
-    subscribeZhaobiao: 20,
-    subscribeZhongbiao: 10,
-    preProjectSubscribe: 10,
-    subscribeDesignedProject: 10,
-    companyMonitor: 50,
-    projectMonitor: 100,
-    detailLink: 50,
-    downloadAnnouncement: 30,
-    watchDesignedProjectConnector: 30,
-    downloadProject: 2000,
-    projectAnalyzer: 20,
-    toubiaoPredict: 20,
-    watchCompanyDetail: 200,
-    bussinessAnalyzer: 50,
-    watchCompanyPhoneBook: 20,
-  },
-  toubiaotong,
-);
-const qiye = privileges(
-  {
-    watchZhaobiao: -1,
-    watchDesignedProject: -1,
-    shenPiProject: -1,
-    purchaseDetail: -1,
-    preProjectDetail: -1,
-    subscribeZhaobiao: 50,
-    subscribeZhaobiaoKeyword: 20,
-    subscribeZhongbiao: 20,
-    subscribeZhongbiaoKeyword: 20,
-    preProjectSubscribe: 20,
-    preProjectSubscribeKeyword: 20,
-    subscribeDesignedProject: 20,
-    companyMonitor: 200,
-    projectMonitor: 500,
-    detailLink: -1,
-    downloadAnnouncement: -1,
-    watchDesignedProjectConnector: -1,
-    downloadProject: 10000,
-    projectAnalyzer: -1,
-    toubiaoPredict: -1,
-    watchCompanyDetail: -1,
-    bussinessAnalyzer: -1,
-    watchCompanyPhoneBook: -1,
-  },
-  qiyetong,
-);
-
 const toubiaotongType: MemberType = {
   memberCode: 'toubiaotong',
   memberName: '投标通',
@@ -149,19 +34,40 @@ const qiyeType: MemberType = {
 
 export const memberTypes: MemberType[] = [toubiaotongType, qiyetongType, qiyeType];
 
-export const memberLevels: MemberLevel[] = [
-  {
-    memberCode: 'putong',
-    memberName: '普通用户',
-    memberDesc: '免费试用',
-    status: 1,
-    onSale: false,
-    privileges: putong,
-  },
-  { ...toubiaotongType, onSale: true, privileges: toubiaotong },
-  { ...qiyetongType, onSale: true, privileges: qiyetong },
-  { ...qiyeType, onSale: true, privileges: qiye },
-];
+/** Part of the server's comparison table (`memberPrivilegeList`): two groups, the cells as the server words them. */
+export const privilegeTable: PrivilegeTable = {
+  levels: [
+    { memberCode: 'putong', memberName: '普通用户' },
+    { memberCode: 'toubiaotong', memberName: '投标通' },
+    { memberCode: 'qiyetong', memberName: '企业通' },
+    { memberCode: 'qiye', memberName: '企业版' },
+  ],
+  rows: [
+    {
+      group: '每日可查看信息',
+      label: '招标信息',
+      keys: ['watchZhaobiao'],
+      values: cellsOf(['免费试用3条/天', '100条/天', '200条/天', '无限']),
+    },
+    {
+      group: '每日可查看信息',
+      label: '采购意向',
+      keys: ['purchaseDetail'],
+      values: cellsOf(['不支持', '不支持', '50条/天', '无限']),
+    },
+    {
+      group: '订阅',
+      label: '招标订阅',
+      keys: ['subscribeZhaobiao', 'subscribeZhaobiaoKeyword'],
+      values: cellsOf(['1组，每组3个词', '10组，每组10个词', '20组，每组10个词', '50组，每组20个词']),
+    },
+  ],
+};
+
+function cellsOf(texts: readonly string[]) {
+  const codes = ['putong', 'toubiaotong', 'qiyetong', 'qiye'] as const;
+  return texts.map((text, index) => ({ memberCode: codes[index] ?? 'putong', text }));
+}
 
 export const coupons: Coupon[] = [
   {
@@ -304,7 +210,7 @@ export function fakeMembershipServer(
     activityDetail: (input) => answer('activityDetail', input, () => activity),
     joinActivity: (input) => answer('joinActivity', input, () => ({ joined: false, coupons: [] })),
     memberTypeList: (input) => answer('memberTypeList', input, () => memberTypes),
-    memberList: (input) => answer('memberList', input, () => memberLevels),
+    memberPrivilegeList: (input) => answer('memberPrivilegeList', input, () => privilegeTable),
     purchaseAuth: (input) => answer('purchaseAuth', input, () => ({ canBuy: true as const })),
     memberProductInfo: (input) =>
       answer('memberProductInfo', input, (): MemberInfo => {
