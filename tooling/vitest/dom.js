@@ -14,8 +14,8 @@ export const domPreset = defineConfig({
     globals: true,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
     setupFiles: [fileURLToPath(new URL('./dom-setup.js', import.meta.url))],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     reporters: process.env.CI ? ['dot'] : ['default'],
   },
 });

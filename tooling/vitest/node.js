@@ -7,10 +7,10 @@ export const nodePreset = defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Property tests run many cases and an embedded database takes seconds to create when both cores are
-    // busy: a slow CI machine must not turn them into flakes.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Property tests run many cases, and a test server (PGlite, every migration) took over 60 s to start when
+    // CI shared both cores with other work: a slow machine must not turn them into flakes.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     reporters: process.env.CI ? ['dot'] : ['default'],
   },
 });
