@@ -89,7 +89,8 @@ function ensureInstalled(env) {
   const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split(
     '@',
   )[1];
-  console.info(`Installing dependencies with pnpm ${pnpmVersion} …`);
+  // On stderr like the install itself (see `run`): stdout belongs to the last step.
+  console.error(`Installing dependencies with pnpm ${pnpmVersion} …`);
   // CI must install exactly the committed lockfile; locally a changed manifest may update it.
   const frozen = process.env.CI ? ['--frozen-lockfile'] : [];
   run('npx', ['-y', `pnpm@${pnpmVersion}`, 'install', ...frozen], env);
