@@ -292,6 +292,7 @@ export {
   pushSettingGetEndpoint,
   pushSettingSaveEndpoint,
   SUBSCRIPTION_KINDS,
+  SUBSCRIPTION_TYPES,
   subscriptionGroupDeleteEndpoint,
   subscriptionGroupListEndpoint,
   subscriptionGroupSaveEndpoint,

@@ -369,7 +369,9 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
     const answer = await call(app, '/webchat/api/searchList', endpointPayload(query), token);
     const endpointMs = performance.now() - started;
     if (answer.code !== 200) throw new Error(`query ${query.id} answered ${answer.code} ${answer.message}`);
-    const sampled = index % baselinesEvery === 0;
+    // Spread over the mix, whose modes and scopes repeat every 3 queries: a plain stride of 3 or 6 would sample
+    // one mode only (Knuth's multiplicative hash).
+    const sampled = Math.imul(index + 1, 2654435761) >>> 0 < 0x1_0000_0000 / baselinesEvery;
     const trgm = sampled ? await runBaseline(db, query, false) : undefined;
     const ilike = sampled ? await runBaseline(db, query, true) : undefined;
     // Precise title and full-text searches have an exact substring meaning a scan can check.

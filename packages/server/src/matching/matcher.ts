@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_TYPES } from '@tender/contracts';
 import { purchaseContent } from '../search/purchase-content';
 import { normalizeForSearch } from '../search/tokens';
 import { KeywordAutomaton } from './automaton';
@@ -17,23 +18,7 @@ const KIND_OF_DOC_TYPE = new Map<string, number>(
   GROUP_KINDS.flatMap((kind, index) => KIND_DOC_TYPES[kind].map((type) => [type, index] as const)),
 );
 
-/** The types filter's vocabulary: announcement types and the 招标公告's procurement methods, one bit each. */
-export const FILTER_TYPES = [
-  'zb',
-  'bg',
-  'jg',
-  'yg',
-  'yx',
-  'nj',
-  'sp',
-  'gk',
-  'yq',
-  'tp',
-  'cs',
-  'dy',
-  'xj',
-] as const;
-const TYPE_BIT = new Map<string, number>(FILTER_TYPES.map((type, index) => [type, 1 << index]));
+const TYPE_BIT = new Map<string, number>(SUBSCRIPTION_TYPES.map((type, index) => [type, 1 << index]));
 
 /** spec §3 search type → the fields a word must be found in: 20 title, 30 purchase content, 10 full text. */
 const TITLE = 1;
@@ -56,7 +41,7 @@ export interface MatchRule {
   scope: 10 | 20 | 30;
   /** GB/T 2260 codes; empty: anywhere. */
   areaCodes: readonly string[];
-  /** {@link FILTER_TYPES}; empty: every type of the kind. */
+  /** {@link SUBSCRIPTION_TYPES} (one bit each); empty: every type of the kind. */
   types: readonly string[];
   minAmountFen: number | null;
   maxAmountFen: number | null;
