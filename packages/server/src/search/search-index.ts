@@ -274,8 +274,8 @@ async function estimatedDocuments(db: Queryable): Promise<number> {
 /**
  * What checking one walked row costs against collecting one match through the index. Terms of one lexeme are
  * collected without reading their vectors (the GIN answer is exact), but a walk reads the vector of every row
- * it passes — out of line for content and full text (measured: 苗族, 1,776 of 100k, walked in 290 ms, collected
- * in 40 ms). Longer needles read the vector either way.
+ * it passes — out of line for content and full text (EXPLAIN ANALYZE on the loaded machine: 苗族, 1,776 of 100k,
+ * walked in 164–179 ms, collected in 75–122 ms). Longer needles read the vector either way.
  */
 function walkCheckCost(scope: SearchScope, spec: MatchSpec): number {
   const lexemesOnly =
@@ -384,7 +384,7 @@ async function rankedFuzzyPage(
   const to = request.offset + request.limit;
   // With one word, every word is any word: `total` already counts them. Otherwise the count of documents with
   // every word, up to the usual cap, is what lets `pageOf` choose between collecting and walking (counting only
-  // up to the candidates, as before, forced a walk: 医院 in one city, 311 documents, walked 64k rows).
+  // up to the candidates, as before, forced a walk: 医院 in one city, 311 documents, would pass ~64k rows to fill 200 candidates).
   const everyCap = request.countCap;
   const everyTotal =
     spec.any.length === 1 ? total : await countMatches(db, request.scope, everyWord, filters, everyCap);
