@@ -18,6 +18,7 @@ import { clearSession } from '../shell/app-services';
 import { useRouteStore } from '../stores/route-store';
 import { useUserStore } from '../stores/user-store';
 import { importWithReload } from './chunk-reload';
+import { LAYOUT_ROUTES, ROUTE_ALIASES } from './layout-routes';
 import { menuRoutes } from './menu-routes';
 import { permissionJump } from './project-query';
 import { LOGIN_PATH, type RouteGuardContext, runRouteGuard } from './route-guard';
@@ -141,6 +142,23 @@ export function createAppRouter(services: AppServices) {
         staticData: { title: item.meta.title, name: item.name, noCache: item.meta.noCache, tagged: !target },
       }),
     );
+    const details = LAYOUT_ROUTES.map((route) =>
+      createRoute({
+        getParentRoute: () => layoutRoute,
+        path: route.path,
+        component: screenForComponent(route.component),
+        staticData: { title: route.title, name: route.name, noCache: route.noCache, tagged: true },
+      }),
+    );
+    const aliases = Object.entries(ROUTE_ALIASES).map(([path, target]) =>
+      createRoute({
+        getParentRoute: () => layoutRoute,
+        path,
+        beforeLoad: ({ search }) => {
+          throw redirect({ to: target, search, replace: true });
+        },
+      }),
+    );
     const home = createRoute({
       getParentRoute: () => layoutRoute,
       path: '/',
@@ -163,7 +181,7 @@ export function createAppRouter(services: AppServices) {
       publicRoute('/401', unauthorizedScreen, '401'),
       publicRoute('/refresh', refreshScreen, ''),
       publicRoute('/redirect/$', redirectScreen, ''),
-      layoutRoute.addChildren([home, ...screens, unknown]),
+      layoutRoute.addChildren([home, ...screens, ...details, ...aliases, unknown]),
     ]);
   }
 
