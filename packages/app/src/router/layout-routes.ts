@@ -17,7 +17,12 @@ export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
   { path: '/approve/index', name: 'ApproveDetail', component: 'approve/index', title: '审批项目详情' },
   { path: '/forecastDetail', name: 'ForecastDetail', component: 'forecastDetail', title: '商机详情' },
   { path: '/intentionDetail', name: 'IntentionDetail', component: 'intentionDetail', title: '采购意向详情' },
-  { path: '/enterpriseDetails', name: 'EnterpriseDetails', component: 'enterpriseDetails', title: '企业详情' },
+  {
+    path: '/enterpriseDetails',
+    name: 'EnterpriseDetails',
+    component: 'enterpriseDetails',
+    title: '企业详情',
+  },
   { path: '/enterHistory', name: 'EnterHistory', component: 'enterHistory', title: '企业历史分析' },
   { path: '/altas', name: 'Altas', component: 'altas', title: '企业图谱' },
 ];
