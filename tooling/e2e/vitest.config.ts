@@ -20,7 +20,7 @@ export default defineConfig({
       ...BRAND_IDS.map((brand) => ({
         test: {
           name: `brand:${brand}`,
-          include: ['test/brand.e2e.test.ts'],
+          include: ['test/*.e2e.test.ts'],
           environment: 'node',
           env: { E2E_BRAND: brand },
           testTimeout: 60_000,
