@@ -70,9 +70,11 @@ try {
   await waitUntilReady(baseUrl, server);
   console.info(`e2e: server ready at ${baseUrl}`);
   const vitestBin = join(packageDir, 'node_modules', 'vitest', 'vitest.mjs');
+  const args = process.argv.slice(2);
   const vitest = spawn(
     process.execPath,
-    [vitestBin, 'run', '--project', 'brand:*', ...process.argv.slice(2)],
+    // Every brand unless the arguments name projects (`npm run e2e -- --project brand:portal test/x.e2e.test.ts`).
+    [vitestBin, 'run', ...(args.includes('--project') ? [] : ['--project', 'brand:*']), ...args],
     {
       cwd: packageDir,
       env: { ...process.env, E2E_BASE_URL: baseUrl },
