@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   buildServer,
-  type Database,
   migrate,
   migrationsDir,
   openPGlite,
-  openPostgres,
   readMigrations,
   tenantService,
 } from '@tender/server';
-import pg from 'pg';
+import { openIsolatedPostgres } from '@tender/server/test-support/databases';
 import type { TestProject } from 'vitest/node';
 import { integrationBrands } from './brands';
 
@@ -23,26 +20,6 @@ declare module 'vitest' {
   }
 }
 
-/** PostgreSQL in a throwaway schema of TEST_DATABASE_URL, dropped again on close. */
-async function openIsolatedPostgres(url: string): Promise<Database> {
-  const schema = `client_it_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openPostgres(url, schema);
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
-
 /**
  * Starts the real server (`buildServer` of @tender/server) once for the run: migrated database (PostgreSQL when
  * TEST_DATABASE_URL is set, else in-memory PGlite), the test brands seeded, dev mode (SMS outbox), the sandbox
@@ -50,7 +27,7 @@ async function openIsolatedPostgres(url: string): Promise<Database> {
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
-  const db = url ? await openIsolatedPostgres(url) : await openPGlite();
+  const db = url ? await openIsolatedPostgres(url, 'client_it') : await openPGlite();
   await migrate(db, readMigrations(migrationsDir));
   await tenantService(db).seed(integrationBrands);
   const app = await buildServer({ db, sites: [], defaultBrand: 'alpha', devMode: true });

@@ -11,8 +11,8 @@ export interface TestDatabaseTarget {
 }
 
 /** Each schema-isolated PostgreSQL run gets a throwaway schema, dropped again on close. */
-async function openIsolatedPostgres(url: string): Promise<Database> {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+export async function openIsolatedPostgres(url: string, prefix = 'test'): Promise<Database> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
