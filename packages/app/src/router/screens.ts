@@ -5,7 +5,13 @@ import { importWithReload } from './chunk-reload';
  * The screens the server's menu `component` keys name (spec §2: "All route components load lazily"). Screens
  * other issues build are added here by their key; a key not listed yet shows the under-construction screen.
  */
-const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {};
+const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+  // Companies and analysis (features/companies, features/analysis).
+  'enterpriseAnalysis/informationQuery/erterInformation': lazyRouteComponent(
+    importWithReload(() => import('../features/companies/company-search-screen')),
+    'CompanySearchScreen',
+  ),
+};
 
 const underConstruction = lazyRouteComponent(
   importWithReload(() => import('../features/under-construction/under-construction-screen')),

@@ -1,0 +1,42 @@
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { messages } from './messages';
+import type { GatedData } from './use-gated-data';
+
+export interface DataStateProps<T> {
+  state: GatedData<T> & { reload(): void };
+  /** What the area shows once the data is there. */
+  children(data: T): ReactNode;
+}
+
+/** The loading, refused and error outcomes of a screen area's call, each saying what to do next. */
+export function DataState<T>({ state, children }: DataStateProps<T>) {
+  if (state.status === 'ready') return <>{children(state.data)}</>;
+  if (state.status === 'loading') {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text c="dimmed">{messages.state.loading}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (state.status === 'refused') {
+    return (
+      <Alert color="yellow" role="alert">
+        {messages.state.refused(state.message)}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" role="alert">
+      <Group justify="space-between">
+        <Text size="sm">{messages.state.failed(state.message)}</Text>
+        <Button size="xs" variant="light" onClick={state.reload}>
+          {messages.state.retry}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
