@@ -38,6 +38,9 @@ import { startDailyDigest } from './push/digest';
 import { startFeedPush } from './push/feed-push';
 import { PushHub } from './push/websocket';
 import { searchRoutes } from './search/routes';
+import { securityHeaders } from './security/headers';
+import { memoryRateCounter, type RateCounter } from './security/rate-counter';
+import { type RateLimits, rateLimits } from './security/rate-limit';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -69,6 +72,10 @@ export interface ServerDependencies {
   feedPushIntervalMs?: number;
   /** `SMTP_URL`: sends the daily subscription digest at 08:00 China time; unset: no e-mail. */
   mailer?: Mailer;
+  /** `RATE_LIMITS` (src/security/rate-limit.ts); unset: no limits (tests sign hundreds of users in from one IP). */
+  rateLimits?: RateLimits;
+  /** Where the limits count (`REDIS_URL`: Redis, shared by every API node); default: this process. */
+  rateCounter?: RateCounter;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -94,8 +101,12 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     request.log.error(error);
     return reply.code(500).send({ code: 500, data: null, message: messages.serverError });
   });
-  const tenants = tenantService(dependencies.db);
   const clock = dependencies.clock ?? systemClock;
+  securityHeaders(app);
+  if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
+    rateLimits(app, dependencies.rateLimits, dependencies.rateCounter ?? memoryRateCounter(clock));
+  }
+  const tenants = tenantService(dependencies.db);
   const outbox = dependencies.devMode ? new DevOutbox() : undefined;
   const auth = authServices(
     dependencies.db,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
+import { parseRateLimits, type RateLimits } from './security/rate-limit';
 
 export interface ServerConfig {
   host: string;
@@ -32,6 +33,10 @@ export interface ServerConfig {
   wechatPay: WechatPaySettings | undefined;
   /** `SMTP_URL` (smtp://user:pass@host:port, smtps:// for TLS) and `SMTP_FROM`: the daily subscription digest. */
   smtp: { url: string; from: string } | undefined;
+  /** `RATE_LIMITS`: the limits on sign-in and expensive endpoints (defaults, `off`, or `name=max/seconds,…`). */
+  rateLimits: RateLimits;
+  /** `REDIS_URL`: where the rate limits count, shared by every API node; unset: in each process. */
+  redisUrl: string | undefined;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -80,5 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     smtp: env.SMTP_URL?.trim()
       ? { url: env.SMTP_URL.trim(), from: env.SMTP_FROM?.trim() || 'noreply@localhost' }
       : undefined,
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
   };
 }

@@ -17,6 +17,10 @@ export const messages = {
         return '请求格式不正确，请检查后重试';
     }
   },
+  /** Rate limits (src/security). */
+  security: {
+    tooManyRequests: (wait: string) => `操作过于频繁，请 ${wait}后再试`,
+  },
   /** Sign-in, sessions and SMS codes (src/auth). */
   auth: {
     notSignedIn: '请先登录',

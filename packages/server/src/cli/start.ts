@@ -12,6 +12,7 @@ import { migrationsDir } from '../paths';
 import { createPaymentProvider } from '../payments/factory';
 import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
+import { redisRateCounter } from '../security/redis-counter';
 import { tenantService } from '../tenants/service';
 
 /** New subscription matches reach websockets and robots within this (the goal is 2 s from import). */
@@ -43,6 +44,8 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     orderSweepIntervalMs: ORDER_SWEEP_INTERVAL_MS,
     feedPushIntervalMs: FEED_PUSH_INTERVAL_MS,
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
+    rateLimits: config.rateLimits,
+    ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
   });
   if (payments.name === 'sandbox') {
     app.log.warn(

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
+import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
 import { type TestClock, testClock } from './test-clock';
@@ -61,6 +62,8 @@ export interface TestServerOptions {
   payments?: (clock: TestClock) => PaymentProvider;
   /** Pushes subscription matches this often (src/push); default: never. */
   feedPushIntervalMs?: number;
+  /** Rate limits (src/security); default: none. */
+  rateLimits?: RateLimits;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -84,6 +87,7 @@ export async function startTestServer(
     uploadsDir,
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   return {
     app,

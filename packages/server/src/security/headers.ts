@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer. The brand apps are Vite builds of same-origin module scripts
+ * (no inline script), Mantine writes inline `style` attributes and `<style>` tags, images are our uploads,
+ * data/blob URLs (QR codes, charts) or a brand's https assets; the API and the websocket are same-origin.
+ * The server's own pages (QR sign-in, sandbox payment) carry no script and post their forms to themselves.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Six months: long enough to matter, short enough to undo a wrong TLS setup. */
+const HSTS = 'max-age=15552000';
+
+/**
+ * Sets the security headers on every answer (API, brand apps, files, the 404 envelope): CSP, no framing
+ * (clickjacking on the payment and sign-in pages), no MIME sniffing (the announcement download is text/plain
+ * and must never be read as HTML), no full URLs in Referer to the source sites, and HSTS when the request came
+ * over HTTPS (directly or through a trusted proxy, `TRUST_PROXY`).
+ */
+export function securityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    return payload;
+  });
+}

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import {
+  awakenEndpoint,
+  companySearchEndpoint,
+  dashboardEndpoint,
+  dataExportOrderEndpoint,
+  dataStatisticsEndpoint,
+  desginedSearchListEndpoint,
+  type EndpointDefinition,
+  exportFileEndpoint,
+  judgeProjectAnalysisEndpoint,
+  marketAnalysisEndpoint,
+  messageLoginEndpoint,
+  projectAnalysisExportEndpoint,
+  searchAllListEndpoint,
+  searchListEndpoint,
+  sendMessageCodeEndpoint,
+  spxmGetPageEndpoint,
+  toubiaoForecastListEndpoint,
+  toubiaoListEndpoint,
+} from '@tender/contracts';
+import { RESPONSE_CODES } from '@tender/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { waitText } from '../auth/sms-codes';
+import { BusinessError } from '../http/business-error';
+import { bearerToken } from '../http/endpoint-route';
+import { messages } from '../messages';
+import type { RateCounter } from './rate-counter';
+
+/** A limit: at most `max` calls per `windowSeconds` for one key (an IP, a phone, a session). */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMIT_NAMES = [
+  'login-ip',
+  'login-phone',
+  'sms-ip',
+  'search',
+  'export',
+  'analysis',
+] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+export type RateLimits = Partial<Record<RateLimitName, RateLimit>>;
+
+/**
+ * Production defaults (docs/operations.md, Security and audit). Sign-in: an SMS code has 5 tries (src/auth), so
+ * these only stop guessing across many codes and phones; the SMS sends keep their own hourly and daily limits
+ * (src/auth/sms-codes.ts), `sms-ip` adds a burst limit per minute in front. Expensive reads are limited per
+ * session (per IP without one), well above what a person clicking through the screens does.
+ */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateLimit>> = {
+  'login-ip': { max: 60, windowSeconds: 60 },
+  'login-phone': { max: 10, windowSeconds: 600 },
+  'sms-ip': { max: 10, windowSeconds: 60 },
+  search: { max: 120, windowSeconds: 60 },
+  export: { max: 20, windowSeconds: 60 },
+  analysis: { max: 60, windowSeconds: 60 },
+};
+
+/**
+ * Reads `RATE_LIMITS`: empty for the defaults, `off` for none (tests, benchmarks), or a comma-separated list of
+ * `name=max/seconds` overriding single defaults (`login-ip=600/60,search=off`).
+ */
+export function parseRateLimits(value: string | undefined): RateLimits {
+  const text = value?.trim() ?? '';
+  if (text === 'off') return {};
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  if (text === '') return limits;
+  for (const part of text.split(',')) {
+    const match = /^\s*([a-z-]+)\s*=\s*(?:(off)|(\d+)\s*\/\s*(\d+))\s*$/.exec(part);
+    const name = match?.[1] as RateLimitName | undefined;
+    if (!match || !name || !(RATE_LIMIT_NAMES as readonly string[]).includes(name)) {
+      throw new Error(
+        `RATE_LIMITS 的 "${part}" 无法识别：应为 名称=次数/秒数 或 名称=off，名称可选 ${RATE_LIMIT_NAMES.join('、')}`,
+      );
+    }
+    const max = Number(match[3]);
+    const windowSeconds = Number(match[4]);
+    if (match[2]) delete limits[name];
+    else if (max < 1 || windowSeconds < 1) {
+      throw new Error(`RATE_LIMITS 的 "${part}"：次数和秒数须为正整数`);
+    } else limits[name] = { max, windowSeconds };
+  }
+  return limits;
+}
+
+/** Which limits guard which endpoint, and what each counts by. */
+interface Guard {
+  limit: RateLimitName;
+  key(request: FastifyRequest, input: Record<string, unknown>): string | undefined;
+}
+
+const byIp: Guard['key'] = (request) => request.ip;
+/** Per session when signed in (a caller behind a shared office IP is not limited by colleagues), else per IP. */
+const bySession: Guard['key'] = (request) => {
+  const token = bearerToken(request);
+  return token ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}` : request.ip;
+};
+const byPhone: Guard['key'] = (_request, input) =>
+  typeof input.mobile === 'string' ? input.mobile.slice(0, 32) : undefined;
+
+const GUARDS = new Map<string, Guard[]>();
+function guard(endpoints: readonly EndpointDefinition[], guards: Guard[]) {
+  for (const endpoint of endpoints) GUARDS.set(`${endpoint.method} ${endpoint.path}`, guards);
+}
+guard(
+  [messageLoginEndpoint, awakenEndpoint],
+  [
+    { limit: 'login-ip', key: byIp },
+    { limit: 'login-phone', key: byPhone },
+  ],
+);
+guard([sendMessageCodeEndpoint], [{ limit: 'sms-ip', key: byIp }]);
+guard(
+  [
+    searchListEndpoint,
+    searchAllListEndpoint,
+    desginedSearchListEndpoint,
+    spxmGetPageEndpoint,
+    companySearchEndpoint,
+  ],
+  [{ limit: 'search', key: bySession }],
+);
+guard(
+  [dataExportOrderEndpoint, exportFileEndpoint, projectAnalysisExportEndpoint],
+  [{ limit: 'export', key: bySession }],
+);
+guard(
+  [
+    marketAnalysisEndpoint,
+    dashboardEndpoint,
+    dataStatisticsEndpoint,
+    toubiaoListEndpoint,
+    toubiaoForecastListEndpoint,
+    judgeProjectAnalysisEndpoint,
+  ],
+  [{ limit: 'analysis', key: bySession }],
+);
+
+/** The endpoints a limit guards, as `METHOD path` (docs and tests). */
+export function guardedEndpoints(limit: RateLimitName): string[] {
+  return [...GUARDS].filter(([, guards]) => guards.some((g) => g.limit === limit)).map(([route]) => route);
+}
+
+/**
+ * Refuses a call over its limits with code 429 in the envelope (a Chinese message saying when to retry,
+ * `data.retryAfter` in seconds, and the `Retry-After` header). Runs before the handler, after the body is
+ * parsed (the phone of a sign-in is in it). When the counter fails (Redis down) the call goes through and the
+ * failure is logged: the limits protect the service, they must not take it down.
+ */
+export function rateLimits(app: FastifyInstance, limits: RateLimits, counter: RateCounter): void {
+  app.addHook('onClose', () => counter.close());
+  app.addHook('preHandler', async (request, reply) => {
+    const guards = GUARDS.get(`${request.method} ${request.routeOptions.url}`);
+    if (!guards) return;
+    const input = {
+      ...(request.query as Record<string, unknown> | undefined),
+      ...(typeof request.body === 'object' && request.body !== null ? (request.body as object) : {}),
+    };
+    for (const { limit: name, key } of guards) {
+      const limit = limits[name];
+      const subject = limit && key(request, input);
+      if (!limit || !subject) continue;
+      let hit: Awaited<ReturnType<RateCounter['hit']>>;
+      try {
+        hit = await counter.hit(`${name}:${subject}`, limit.windowSeconds * 1000);
+      } catch (error) {
+        request.log.error({ err: error, limit: name }, 'rate counter failed, call let through');
+        return;
+      }
+      if (hit.count > limit.max) {
+        const retryAfter = Math.max(1, Math.ceil(hit.resetInMs / 1000));
+        reply.header('Retry-After', String(retryAfter));
+        throw new BusinessError(
+          RESPONSE_CODES.TOO_MANY_REQUESTS,
+          messages.security.tooManyRequests(waitText(hit.resetInMs)),
+          { retryAfter },
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,211 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverBrandSites } from '../brand-sites/discover';
+import { callApi } from '../test-support/call-api';
+import { testDatabaseTargets } from '../test-support/databases';
+import { newMobile, signIn } from '../test-support/sign-in';
+import { testClock } from '../test-support/test-clock';
+import { startTestServer, type TestServer, testBrands } from '../test-support/test-server';
+import { CONTENT_SECURITY_POLICY } from './headers';
+import { memoryRateCounter } from './rate-counter';
+import { DEFAULT_RATE_LIMITS, guardedEndpoints, parseRateLimits } from './rate-limit';
+import { parseReply, redisRateCounter } from './redis-counter';
+
+describe('parseRateLimits', () => {
+  it('takes the defaults, switches all off, or overrides single limits', () => {
+    expect(parseRateLimits(undefined)).toEqual(DEFAULT_RATE_LIMITS);
+    expect(parseRateLimits(' off ')).toEqual({});
+    const changed = parseRateLimits('login-ip=600/60, search=off');
+    expect(changed['login-ip']).toEqual({ max: 600, windowSeconds: 60 });
+    expect(changed.search).toBeUndefined();
+    expect(changed.export).toEqual(DEFAULT_RATE_LIMITS.export);
+  });
+
+  it('refuses what it cannot read, naming the part in Chinese', () => {
+    expect(() => parseRateLimits('logins=5/60')).toThrow(/RATE_LIMITS 的 "logins=5\/60" 无法识别/);
+    expect(() => parseRateLimits('search=0/60')).toThrow(/须为正整数/);
+    expect(() => parseRateLimits('search=ten')).toThrow(/无法识别/);
+  });
+
+  it('guards sign-in and the expensive endpoints', () => {
+    expect(guardedEndpoints('login-ip')).toEqual([
+      'POST /webchat/api/login/messageLogin',
+      'POST /webchat/api/login/awaken',
+    ]);
+    expect(guardedEndpoints('search')).toContain('POST /webchat/api/searchList');
+    expect(guardedEndpoints('export')).toContain('POST /webchat/api/project/dataExportOrder');
+    expect(guardedEndpoints('analysis')).toContain('POST /webchat/api/analysis/market');
+  });
+});
+
+describe('memoryRateCounter', () => {
+  it('counts within a window and starts again when it ends', async () => {
+    const clock = testClock();
+    const counter = memoryRateCounter(clock.now);
+    expect(await counter.hit('k', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    clock.advance(10_000);
+    expect(await counter.hit('k', 60_000)).toEqual({ count: 2, resetInMs: 50_000 });
+    expect(await counter.hit('other', 60_000)).toMatchObject({ count: 1 });
+    clock.advance(50_000);
+    expect(await counter.hit('k', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+  });
+});
+
+describe('parseReply (RESP)', () => {
+  it('reads integers, strings, errors and nested arrays, and waits for an incomplete reply', () => {
+    expect(parseReply(Buffer.from('*2\r\n:3\r\n:59000\r\n'))).toEqual({ reply: [3, 59000], next: 16 });
+    expect(parseReply(Buffer.from('$5\r\nhello\r\n'))?.reply).toBe('hello');
+    expect(parseReply(Buffer.from('-ERR wrong\r\n'))?.reply).toEqual(new Error('ERR wrong'));
+    expect(parseReply(Buffer.from('*2\r\n:3\r\n'))).toBeUndefined();
+    expect(parseReply(Buffer.from('$5\r\nhel'))).toBeUndefined();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const probe = connect({ host: hostname, port: Number(port || 6379) });
+  probe.setTimeout(1000, () => resolve(false));
+  probe.once('connect', () => {
+    probe.end();
+    resolve(true);
+  });
+  probe.once('error', () => resolve(false));
+});
+
+// The machine's Redis (docs/operations.md); TEST_REDIS_URL points elsewhere. Without one there is nothing to test.
+describe.runIf(redisReachable)('redisRateCounter', () => {
+  it('counts across counters sharing one Redis, as API nodes do, and expires the window', async () => {
+    const prefix = `tender:test:${process.pid}:${Date.now()}:`;
+    const first = redisRateCounter(redisUrl, prefix);
+    const second = redisRateCounter(redisUrl, prefix);
+    try {
+      const [a, b] = await Promise.all([first.hit('ip', 300), second.hit('ip', 300)]);
+      expect([a.count, b.count].sort()).toEqual([1, 2]);
+      expect(a.resetInMs).toBeGreaterThan(0);
+      expect(a.resetInMs).toBeLessThanOrEqual(300);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await first.hit('ip', 300)).count).toBe(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('fails a hit when Redis cannot be reached, so the caller can let the call through', async () => {
+    const counter = redisRateCounter('redis://127.0.0.1:1');
+    await expect(counter.hit('ip', 1000)).rejects.toThrow();
+    await counter.close();
+  });
+});
+
+describe.each(testDatabaseTargets())('security on $name', (target) => {
+  let appsDir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    appsDir = mkdtempSync(join(tmpdir(), 'tender-apps-'));
+    const alpha = testBrands[0];
+    if (!alpha) throw new Error('no test brand');
+    mkdirSync(join(appsDir, 'alpha', 'dist'), { recursive: true });
+    writeFileSync(join(appsDir, 'alpha', 'dist', 'index.html'), '<title>阿尔法</title>');
+    writeFileSync(join(appsDir, 'alpha', 'dist', 'brand.json'), JSON.stringify(alpha));
+    server = await startTestServer(target, discoverBrandSites(appsDir), {
+      rateLimits: {
+        'login-ip': { max: 3, windowSeconds: 60 },
+        'login-phone': { max: 2, windowSeconds: 600 },
+        search: { max: 2, windowSeconds: 60 },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(appsDir, { recursive: true, force: true });
+  });
+
+  it('sends the security headers with the API, the brand apps and the 404 envelope', async () => {
+    for (const url of [
+      '/webchat/api/dictDetail?dictName=item_amount&brand=alpha&version=20',
+      '/alpha/',
+      '/webchat/api/nothing-here',
+    ]) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+  });
+
+  it('limits sign-in tries per IP with a 429 envelope in Chinese, Retry-After, and again after the window', async () => {
+    const ip = '203.0.113.7';
+    const tryLogin = (mobile: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/webchat/api/login/messageLogin',
+        payload: { brand: 'alpha', version: 20, mobile, code: '000000', registerType: 50 },
+        remoteAddress: ip,
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await tryLogin(newMobile())).json().code).toBe(400);
+    }
+    const refused = await tryLogin(newMobile());
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({
+      code: 429,
+      data: { retryAfter: 60 },
+      message: '操作过于频繁，请 1 分钟后再试',
+    });
+    expect(refused.headers['retry-after']).toBe('60');
+    // Another IP is not held back by this one.
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: '/webchat/api/login/messageLogin',
+      payload: { brand: 'alpha', version: 20, mobile: newMobile(), code: '000000', registerType: 50 },
+      remoteAddress: '203.0.113.8',
+    });
+    expect(elsewhere.json().code).toBe(400);
+    server.clock.advance(60_000);
+    expect((await tryLogin(newMobile())).json().code).toBe(400);
+  });
+
+  it('limits sign-in tries per phone whatever the IP', async () => {
+    const mobile = newMobile();
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/webchat/api/login/messageLogin',
+        payload: { brand: 'alpha', version: 20, mobile, code: '000000', registerType: 50 },
+        remoteAddress: `198.51.100.${attempt + 1}`,
+      });
+      codes.push(response.json().code);
+    }
+    expect(codes).toEqual([400, 400, 429]);
+  });
+
+  it('limits searches per session, not per shared IP', async () => {
+    const first = await signIn(server, 'alpha', newMobile());
+    const second = await signIn(server, 'alpha', newMobile());
+    const search = (headers: Record<string, string>) =>
+      callApi(server.app, 'POST', '/webchat/api/searchList', {
+        params: { keyword: '医院', page: 1, size: 10 },
+        headers,
+        remoteAddress: '192.0.2.10',
+      });
+    expect((await search(first.headers)).code).toBe(200);
+    expect((await search(first.headers)).code).toBe(200);
+    const refused = await search(first.headers);
+    expect(refused.code).toBe(429);
+    expect(refused.message).toMatch(/^操作过于频繁，请 .+后再试$/);
+    expect((await search(second.headers)).code).toBe(200);
+  });
+});
