@@ -188,12 +188,16 @@ const pageFields = {
     .default(20),
 };
 
+const feedDateSchema = z
+  .string({ error: '日期应为 YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期应为 YYYY-MM-DD');
+
 /** spec §2 /subscribe/bidding and /subscribe/upfront: the matched items, newest first. */
 export const feedListEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/subscribe/feed/list',
   summary:
-    '订阅列表：bidding（招标、中标、商机及公司、项目监控）或 upfront（拟建项目），最新匹配在前；可按分组、信息类型、未读、监控类型筛选',
+    '订阅列表：bidding（招标、中标、商机及公司、项目监控）或 upfront（拟建项目），最新匹配在前；可按分组、信息类型、未读、监控类型、发布日期筛选，并在标题中二次搜索',
   access: 'user',
   request: z.object({
     feed: feedSchema.default('bidding'),
@@ -210,6 +214,14 @@ export const feedListEndpoint = defineEndpoint({
       })
       .optional()
       .describe('只看某类监控命中的信息（any：任一监控）'),
+    startDate: feedDateSchema.optional().describe('发布日期起（含），YYYY-MM-DD'),
+    endDate: feedDateSchema.optional().describe('发布日期止（含），YYYY-MM-DD'),
+    secondSearch: z
+      .string({ error: '二次搜索词须为文字' })
+      .trim()
+      .max(50, '二次搜索词最多 50 个字')
+      .optional()
+      .describe('在结果中搜索（二次搜索）：标题须包含这段文字'),
     ...pageFields,
   }),
   response: z.object({ records: z.array(feedRecordSchema), total: z.number().int() }),

@@ -294,6 +294,9 @@ export function subscriptionService(db: Database, clock: Clock) {
         type?: ItemType | undefined;
         unread?: boolean | undefined;
         monitor?: string | undefined;
+        startDate?: string | undefined;
+        endDate?: string | undefined;
+        secondSearch?: string | undefined;
         pageNumber: number;
         pageSize: number;
       },
@@ -313,6 +316,19 @@ export function subscriptionService(db: Database, clock: Clock) {
       else if (input.monitor) {
         params.push(input.monitor);
         where.push(`$${params.length} = ANY(f.monitor_kinds)`);
+      }
+      if (input.startDate) {
+        params.push(input.startDate);
+        where.push(`t.publish_date >= $${params.length}::date`);
+      }
+      if (input.endDate) {
+        params.push(input.endDate);
+        where.push(`t.publish_date <= $${params.length}::date`);
+      }
+      // A member's feed is small: a substring test of its titles needs no index.
+      if (input.secondSearch) {
+        params.push(input.secondSearch.toLowerCase());
+        where.push(`strpos(lower(t.title), $${params.length}) > 0`);
       }
       return feedPage(
         db,
@@ -401,7 +417,7 @@ export function subscriptionService(db: Database, clock: Clock) {
   };
 }
 
-/** A page of feed lines with their items, newest match first. */
+/** A page of feed lines with their items, newest match first; `where` may test the feed line `f` and its item `t`. */
 export async function feedPage(
   db: Queryable,
   where: string,
@@ -430,7 +446,7 @@ export async function feedPage(
     params,
   );
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM subscription_feed f WHERE ${where}`,
+    `SELECT count(*)::int AS total FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id WHERE ${where}`,
     params,
   );
   return {

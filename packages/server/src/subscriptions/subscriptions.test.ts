@@ -198,6 +198,36 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     });
   });
 
+  it('filters the feed by publish date and searches within its titles', async () => {
+    const user = await member();
+    const word = hanWord(2);
+    await saveGroup(user, { includeWords: [word] });
+    await importRecords(server, dir, [
+      tenderRecord({ title: `${word}办公家具采购公告`, publishDate: '2026-02-10' }),
+      tenderRecord({ title: `${word}空调维保服务招标公告`, publishDate: '2026-03-05' }),
+      tenderRecord({ title: `${word}办公楼空调改造招标公告`, publishDate: '2026-03-20' }),
+    ]);
+    const titles = async (params: Record<string, unknown>) => {
+      const page = await feed(user, params);
+      expect(page.total).toBe(page.records.length);
+      return page.records.map((record) => record.title);
+    };
+    expect(await titles({ startDate: '2026-03-01', endDate: '2026-03-05' })).toEqual([
+      `${word}空调维保服务招标公告`,
+    ]);
+    expect(await titles({ secondSearch: '空调' })).toEqual([
+      `${word}办公楼空调改造招标公告`,
+      `${word}空调维保服务招标公告`,
+    ]);
+    expect(await titles({ secondSearch: '办公', endDate: '2026-02-28' })).toEqual([
+      `${word}办公家具采购公告`,
+    ]);
+    expect(await titles({ secondSearch: '不存在的词' })).toEqual([]);
+    expect((await post(user, '/webchat/api/subscribe/feed/list', { startDate: '2026/03/01' })).code).toBe(
+      400,
+    );
+  });
+
   it('a new group is filled at once with the newest items it matches', async () => {
     const user = await member();
     const word = hanWord(2);
