@@ -11,6 +11,15 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/companies/company-search-screen')),
     'CompanySearchScreen',
   ),
+  // Export (features/export).
+  dataExport: lazyRouteComponent(
+    importWithReload(() => import('../features/export/data-export-screen')),
+    'DataExportScreen',
+  ),
+  myExport: lazyRouteComponent(
+    importWithReload(() => import('../features/export/my-export-screen')),
+    'MyExportScreen',
+  ),
 };
 
 const underConstruction = lazyRouteComponent(
