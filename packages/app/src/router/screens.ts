@@ -1,11 +1,19 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import { importWithReload } from './chunk-reload';
 
+const importDetails = importWithReload(() => import('../features/details/item-detail-screen'));
+
 /**
  * The screens the server's menu `component` keys name (spec §2: "All route components load lazily"). Screens
  * other issues build are added here by their key; a key not listed yet shows the under-construction screen.
  */
 const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
+  // Detail screens (features/details): one lazily loaded module for the five.
+  'tender/index': lazyRouteComponent(importDetails, 'TenderDetailScreen'),
+  'building/index': lazyRouteComponent(importDetails, 'BuildingDetailScreen'),
+  'approve/index': lazyRouteComponent(importDetails, 'ApproveDetailScreen'),
+  forecastDetail: lazyRouteComponent(importDetails, 'ForecastDetailScreen'),
+  intentionDetail: lazyRouteComponent(importDetails, 'IntentionDetailScreen'),
   // Companies and analysis (features/companies, features/analysis).
   'enterpriseAnalysis/informationQuery/erterInformation': lazyRouteComponent(
     importWithReload(() => import('../features/companies/company-search-screen')),

@@ -1,0 +1,233 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import type { EndpointResponse, getProjectDocumentsEndpoint, ItemDetail } from '@tender/contracts';
+import { isExternalLink } from '@tender/domain';
+import { useEffect, useState } from 'react';
+import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
+import { useAppServices } from '../../shell/app-context';
+import { DetailSection } from './detail-fields';
+import { showGateRefusal } from './gate-refusal';
+import { messages } from './messages';
+
+type ProjectDocument = EndpointResponse<typeof getProjectDocumentsEndpoint>['documents'][number];
+
+/** The gate codes the actions open dialogs for; the api-client shows everything else. */
+const GATED = { handleCodes: [403] } as const;
+
+/** Hands a downloaded file to the browser as a download under the server's file name. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.click();
+  // The click has handed the blob to the download; the URL is not needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function useGateFailure() {
+  const { client } = useAppServices();
+  const { openRefusal } = useLayoutDialogs();
+  return (error: unknown) => showGateRefusal(error, openRefusal, (text) => client.showMessage(text));
+}
+
+/** Downloads one announcement text (`downloadDocument`, costs downloadAnnouncement; refused → its dialog). */
+function useDocumentDownload() {
+  const { api, client } = useAppServices();
+  const onGateFailure = useGateFailure();
+  return async (id: number, fallbackName: string) => {
+    try {
+      const file = await api.downloadDocument({ id }, GATED);
+      const fileName = file.fileName ?? fallbackName;
+      saveFile(file.blob, fileName);
+      client.showMessage(messages.actions.downloaded(fileName));
+    } catch (error) {
+      onGateFailure(error);
+    }
+  };
+}
+
+export interface DetailActionsProps {
+  detail: ItemDetail;
+  onCollectedChange(isCollect: boolean): void;
+}
+
+/**
+ * The item's actions: follow (我的关注), monitor the project, the source link (detailLink) and the announcement
+ * text as a file (downloadAnnouncement). Refusals open their permission dialog over the page, which stays.
+ */
+export function DetailActions({ detail, onCollectedChange }: DetailActionsProps) {
+  const { api, client } = useAppServices();
+  const onGateFailure = useGateFailure();
+  const download = useDocumentDownload();
+  const [monitor, setMonitor] = useState<{ isMonitor: boolean; used: number; limit: number }>();
+  const [busy, setBusy] = useState<'follow' | 'monitor' | 'link' | 'download'>();
+  const [sourceUrl, setSourceUrl] = useState<string>();
+  const a = messages.actions;
+
+  useEffect(() => {
+    let current = true;
+    api
+      .getDocumentIsMonitor({ id: detail.id }, { silent: true })
+      .then((state) => current && setMonitor(state))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api, detail.id]);
+
+  const run = async (action: NonNullable<typeof busy>, work: () => Promise<void>) => {
+    setBusy(action);
+    try {
+      await work();
+    } catch (error) {
+      onGateFailure(error);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const toggleFollow = () =>
+    run('follow', async () => {
+      const input = { id: detail.id, type: detail.type };
+      const entry = detail.isCollect ? await api.delCollection(input) : await api.addCollection(input);
+      onCollectedChange(entry.isCollect);
+      client.showMessage(entry.isCollect ? a.followed : a.unfollowed);
+    });
+
+  const toggleMonitor = () =>
+    run('monitor', async () => {
+      const next = monitor?.isMonitor ? '0' : '1';
+      const state = await api.saveOrUpdateProjectMonitor({ id: detail.id, isMonitor: next }, GATED);
+      setMonitor(state);
+      client.showMessage(state.isMonitor ? a.monitored : a.unmonitored);
+    });
+
+  const openSourceLink = () =>
+    run('link', async () => {
+      const link = await api.getDetailLink({ id: detail.id }, GATED);
+      // Only web addresses become links; anything else stays text-free (never a javascript: href).
+      if (isExternalLink(link.url)) setSourceUrl(link.url);
+    });
+
+  return (
+    <DetailSection label={messages.regions.actions}>
+      <Group gap="sm">
+        <Button
+          variant={detail.isCollect ? 'filled' : 'outline'}
+          aria-pressed={detail.isCollect}
+          loading={busy === 'follow'}
+          onClick={toggleFollow}
+        >
+          {detail.isCollect ? a.unfollow : a.follow}
+        </Button>
+        <Button
+          variant={monitor?.isMonitor ? 'filled' : 'outline'}
+          aria-pressed={monitor?.isMonitor ?? false}
+          loading={busy === 'monitor'}
+          onClick={toggleMonitor}
+        >
+          {monitor?.isMonitor ? a.unmonitor : a.monitor}
+        </Button>
+        {monitor && (
+          <Text size="xs" c="dimmed">
+            {a.monitorUsage(monitor.used, monitor.limit)}
+          </Text>
+        )}
+        {detail.hasSourceLink ? (
+          <Button variant="default" loading={busy === 'link'} onClick={openSourceLink}>
+            {a.sourceLink}
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {a.noSourceLink}
+          </Text>
+        )}
+        <Button
+          variant="default"
+          loading={busy === 'download'}
+          onClick={() => run('download', () => download(detail.id, `${detail.title}.txt`))}
+        >
+          {a.download}
+        </Button>
+      </Group>
+      {sourceUrl && (
+        <Text size="sm" mt="sm">
+          {a.sourceLinkLabel}：
+          <Anchor href={sourceUrl} target="_blank" rel="noopener noreferrer">
+            {sourceUrl}
+          </Anchor>
+        </Text>
+      )}
+    </DetailSection>
+  );
+}
+
+/**
+ * 项目附件: the project's documents (`getProjectDocuments`, needs downloadExpansion for the item's region), each
+ * downloaded through `downloadDocument`. Listed on request: the list is a gated call of its own.
+ */
+export function ProjectDocuments({ id }: { id: number }) {
+  const { api } = useAppServices();
+  const onGateFailure = useGateFailure();
+  const download = useDocumentDownload();
+  const [documents, setDocuments] = useState<readonly ProjectDocument[]>();
+  const [loading, setLoading] = useState(false);
+  const a = messages.actions;
+
+  const list = async () => {
+    setLoading(true);
+    try {
+      setDocuments((await api.getProjectDocuments({ id }, GATED)).documents);
+    } catch (error) {
+      onGateFailure(error);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <DetailSection label={messages.regions.documents}>
+      {documents === undefined ? (
+        <Button variant="light" loading={loading} onClick={list}>
+          {a.documents}
+        </Button>
+      ) : documents.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {a.noDocuments}
+        </Text>
+      ) : (
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{a.documentsColumns.title}</Table.Th>
+              <Table.Th>{a.documentsColumns.type}</Table.Th>
+              <Table.Th>{a.documentsColumns.date}</Table.Th>
+              <Table.Th>{a.documentsColumns.action}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {documents.map((document) => (
+              <Table.Tr key={document.id}>
+                <Table.Th scope="row" fw={400}>
+                  {document.fileName}
+                </Table.Th>
+                <Table.Td>{document.typeName}</Table.Td>
+                <Table.Td>{document.publishDate}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    aria-label={`${a.downloadDocument} ${document.fileName}`}
+                    onClick={() => void download(document.id, document.fileName)}
+                  >
+                    {a.downloadDocument}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </DetailSection>
+  );
+}
