@@ -1,0 +1,164 @@
+import { ApiError } from '@tender/api-client';
+import type { User } from '@tender/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '../../test/render';
+import { type AccountApi, AccountSettings } from './account-settings';
+
+const user: User = {
+  userId: 7,
+  userName: '王经理',
+  realUserName: '王小明',
+  mobile: '13812345678',
+  headimgurl: '',
+  companyName: '测试科技有限公司',
+  industry: '',
+  jobTitle: '',
+  email: '',
+  displayMode: 10,
+  isPerfect: true,
+  memberCode: 'putong',
+  memberName: '普通用户',
+  isOpenMember: false,
+  primaryUser: true,
+  upgradeList: [],
+  isUsePc: 1,
+};
+
+/** The account endpoints as the server answers them: the user with the changed fields. */
+function accountApi(overrides: Partial<AccountApi> = {}): AccountApi {
+  return {
+    updateUser: vi.fn(async (input: Partial<User>) => ({ ...user, ...input })),
+    uploadAvatar: vi.fn(async () => ({
+      headimgurl: 'http://127.0.0.1/webchat/uploads/avatars/portal/7-a.png',
+    })),
+    sendMessageCode: vi.fn(async () => ({ expiresIn: 300, resendAfter: 60 })),
+    updatePhone: vi.fn(async ({ mobile }: { mobile: string }) => ({ ...user, mobile })),
+    ...overrides,
+  } as unknown as AccountApi;
+}
+
+async function show(api: AccountApi) {
+  const onUserChanged = vi.fn();
+  const showMessage = vi.fn();
+  const rendered = await renderWithRouter(
+    <AccountSettings user={user} api={api} onUserChanged={onUserChanged} showMessage={showMessage} />,
+    { path: '/infoEdit', paths: ['/infoEdit'] },
+  );
+  return { ...rendered, onUserChanged, showMessage };
+}
+
+describe('AccountSettings (账号设置)', () => {
+  it('saves the profile and hands the new user to the store', async () => {
+    const api = accountApi();
+    const { user: pointer, onUserChanged, showMessage } = await show(api);
+    const name = screen.getByRole('textbox', { name: /真实姓名/ });
+    await pointer.clear(name);
+    await pointer.type(name, '李四');
+    await pointer.type(screen.getByRole('textbox', { name: '职务' }), ' 采购经理 ');
+    await pointer.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() =>
+      expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ realUserName: '李四' })),
+    );
+    expect(api.updateUser).toHaveBeenCalledWith(
+      expect.objectContaining({ realUserName: '李四', jobTitle: '采购经理' }),
+    );
+    expect(showMessage).toHaveBeenCalledWith('个人资料已保存');
+  });
+
+  it('names the field of every mistake and sends nothing', async () => {
+    const api = accountApi();
+    const { user: pointer } = await show(api);
+    await pointer.clear(screen.getByRole('textbox', { name: /真实姓名/ }));
+    await pointer.clear(screen.getByRole('textbox', { name: /公司名称/ }));
+    await pointer.type(screen.getByRole('textbox', { name: '邮箱' }), 'wang@');
+    await pointer.click(screen.getByRole('button', { name: '保 存' }));
+    expect(screen.getByText('请填写真实姓名')).toBeInTheDocument();
+    expect(screen.getByText('请填写公司名称')).toBeInTheDocument();
+    expect(screen.getByText('邮箱格式不正确，请输入正确的邮箱地址')).toBeInTheDocument();
+    expect(api.updateUser).not.toHaveBeenCalled();
+  });
+
+  it('changes the phone with a code sent to the new number (purpose updatePhone)', async () => {
+    const api = accountApi();
+    const { user: pointer, onUserChanged } = await show(api);
+    const phone = screen.getByRole('region', { name: '手机号' });
+    expect(phone).toHaveTextContent('当前手机号：138****5678');
+    await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
+    await pointer.type(within(phone).getByRole('textbox', { name: '新手机号' }), '13912345678');
+    await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
+    expect(api.sendMessageCode).toHaveBeenCalledWith({ mobile: '13912345678', purpose: 'updatePhone' });
+    expect(await within(phone).findByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
+    await pointer.type(within(phone).getByRole('textbox', { name: '验证码' }), '123456');
+    await pointer.click(within(phone).getByRole('button', { name: '确认更换' }));
+    await waitFor(() =>
+      expect(onUserChanged).toHaveBeenCalledWith(expect.objectContaining({ mobile: '13912345678' })),
+    );
+    expect(api.updatePhone).toHaveBeenCalledWith({ mobile: '13912345678', code: '123456' });
+  });
+
+  it('refuses a wrong new phone, the current phone and a code that is not 6 digits', async () => {
+    const api = accountApi();
+    const { user: pointer } = await show(api);
+    const phone = screen.getByRole('region', { name: '手机号' });
+    await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
+    const mobile = within(phone).getByRole('textbox', { name: '新手机号' });
+    await pointer.type(mobile, '1381234');
+    await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
+    expect(within(phone).getByText('新手机号须为正确的 11 位手机号')).toBeInTheDocument();
+    await pointer.clear(mobile);
+    await pointer.type(mobile, user.mobile);
+    await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
+    expect(within(phone).getByText('新手机号不能与当前手机号相同')).toBeInTheDocument();
+    await pointer.clear(mobile);
+    await pointer.type(mobile, '13912345678');
+    await pointer.type(within(phone).getByRole('textbox', { name: '验证码' }), '12a');
+    await pointer.click(within(phone).getByRole('button', { name: '确认更换' }));
+    expect(within(phone).getByText('验证码须为 6 位数字')).toBeInTheDocument();
+    expect(api.sendMessageCode).not.toHaveBeenCalled();
+    expect(api.updatePhone).not.toHaveBeenCalled();
+  });
+
+  it("shows the SMS endpoint's refusal, which the api-client leaves to the screen", async () => {
+    const tooOften = new ApiError('发送过于频繁，请 60 秒后再试', {
+      kind: 'business',
+      path: '/webchat/api/login/sendMessageCode',
+      code: 429,
+      handled: false,
+    });
+    const api = accountApi({ sendMessageCode: vi.fn().mockRejectedValue(tooOften) } as Partial<AccountApi>);
+    const { user: pointer, showMessage } = await show(api);
+    const phone = screen.getByRole('region', { name: '手机号' });
+    await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
+    await pointer.type(within(phone).getByRole('textbox', { name: '新手机号' }), '13912345678');
+    await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(showMessage).toHaveBeenCalledWith('发送过于频繁，请 60 秒后再试'));
+  });
+
+  it('uploads a new avatar, and refuses a file that is not an image or too large', async () => {
+    const api = accountApi();
+    const { onUserChanged } = await show(api);
+    const avatar = screen.getByRole('region', { name: '头像' });
+    // FileButton's input is hidden: the button opens the file chooser, which a test cannot use.
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await within(avatar).findByRole('alert')).toHaveTextContent(
+      '头像须为 png、jpg、gif 或 webp 格式的图片',
+    );
+    const large = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [large] } });
+    expect(await within(avatar).findByRole('alert')).toHaveTextContent('头像图片不能超过 2 MB');
+    expect(api.uploadAvatar).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    await waitFor(() =>
+      expect(onUserChanged).toHaveBeenCalledWith({
+        ...user,
+        headimgurl: 'http://127.0.0.1/webchat/uploads/avatars/portal/7-a.png',
+      }),
+    );
+    const form = vi.mocked(api.uploadAvatar).mock.calls[0]?.[0] as FormData;
+    expect((form.get('file') as File).name).toBe('me.png');
+  });
+});

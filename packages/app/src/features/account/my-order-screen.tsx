@@ -1,0 +1,155 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { EndpointFunctions } from '@tender/api-client';
+import { ORDER_STATUS, type Order } from '@tender/contracts';
+import { formatYuan } from '@tender/domain';
+import { PageTable, type PageTableColumn } from '@tender/ui-kit';
+import { useEffect, useState } from 'react';
+import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
+import { useAppServices } from '../../shell/app-context';
+import { messages } from './messages';
+
+/** Orders a page of 我的订单 shows. */
+export const ORDER_PAGE_SIZE = 10;
+
+const STATUS_COLOURS = { 1: 'orange', 2: 'green', 3: 'gray' } as const;
+
+type Orders =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; records: Order[]; total: number };
+
+export interface OrderListProps {
+  api: Pick<EndpointFunctions, 'myOrders'>;
+  /** The membership modal: pays an open order again (a new order at the server's price; the old one closes). */
+  onPay(): void;
+}
+
+/** The caller's orders, newest first: what was bought, the amount paid, the status and the times. */
+export function OrderList({ api, onPay }: OrderListProps) {
+  const t = messages.myOrder;
+  const [page, setPage] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Orders>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.myOrders({ pageNumber: page, pageSize: ORDER_PAGE_SIZE }, { signal: controller.signal }).then(
+      (answer) => setState({ status: 'ready', ...answer }),
+      () => !controller.signal.aborted && setState({ status: 'error' }),
+    );
+    return () => controller.abort();
+  }, [api, page, attempt]);
+
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" title={t.loadFailed}>
+        <Button size="xs" variant="light" onClick={() => setAttempt((value) => value + 1)}>
+          {t.retry}
+        </Button>
+      </Alert>
+    );
+  }
+
+  if (state.status === 'ready' && state.total === 0) {
+    return (
+      <Group justify="space-between">
+        <Text c="dimmed">{t.empty}</Text>
+        <Button size="xs" onClick={onPay}>
+          {t.openMembership}
+        </Button>
+      </Group>
+    );
+  }
+
+  const columns: PageTableColumn<Order>[] = [
+    { key: 'orderNo', title: t.columns.orderNo, minWidth: 200 },
+    {
+      key: 'product',
+      title: t.columns.product,
+      minWidth: 140,
+      render: (order) => t.product(order.memberName, order.productTypeStr),
+    },
+    { key: 'payArea', title: t.columns.area, minWidth: 100 },
+    {
+      key: 'payFee',
+      title: t.columns.amount,
+      minWidth: 110,
+      render: (order) => (
+        <Stack gap={0}>
+          <Text size="sm">{t.amount(formatYuan(order.payFee))}</Text>
+          {order.couponFee > 0 && (
+            <Text size="xs" c="dimmed">
+              {t.coupon(formatYuan(order.couponFee))}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'orderStatus',
+      title: t.columns.status,
+      minWidth: 120,
+      render: (order) => (
+        <Stack gap={2}>
+          <Badge color={STATUS_COLOURS[order.orderStatus]} variant="light">
+            {t.status[order.orderStatus]}
+          </Badge>
+          {order.orderStatus === ORDER_STATUS.unpaid && (
+            <Text size="xs" c="dimmed">
+              {t.payUntil(order.expireTime)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'createTime', title: t.columns.createTime, minWidth: 160 },
+    { key: 'payTime', title: t.columns.payTime, minWidth: 160 },
+    {
+      key: 'action',
+      title: t.columns.action,
+      render: (order) =>
+        order.orderStatus === ORDER_STATUS.unpaid && (
+          <Button
+            size="compact-sm"
+            title={t.payHint}
+            aria-label={`${t.pay} ${order.orderNo}`}
+            onClick={onPay}
+          >
+            {t.pay}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <PageTable
+      ariaLabel={t.tableLabel}
+      columns={columns}
+      rows={state.status === 'ready' ? state.records : []}
+      rowKey="orderId"
+      loading={state.status === 'loading'}
+      pagination={{
+        total: state.status === 'ready' ? state.total : 0,
+        page,
+        onChange: setPage,
+        pageSize: ORDER_PAGE_SIZE,
+      }}
+    />
+  );
+}
+
+/** 我的订单 (/myOrder; the server shows the menu only when the brand allows paying, spec §2). */
+export function MyOrderScreen() {
+  const { api } = useAppServices();
+  const { openMembership } = useLayoutDialogs();
+  return (
+    <Paper withBorder p="lg" component="section" aria-label={messages.myOrder.title}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {messages.myOrder.title}
+        </Title>
+        <OrderList api={api} onPay={openMembership} />
+      </Stack>
+    </Paper>
+  );
+}
