@@ -28,6 +28,23 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/export/my-export-screen')),
     'MyExportScreen',
   ),
+  // Account (features/account).
+  infoEdit: lazyRouteComponent(
+    importWithReload(() => import('../features/account/account-screens')),
+    'InfoEditScreen',
+  ),
+  enterpriseEdit: lazyRouteComponent(
+    importWithReload(() => import('../features/account/account-screens')),
+    'EnterpriseEditScreen',
+  ),
+  myOrder: lazyRouteComponent(
+    importWithReload(() => import('../features/account/my-order-screen')),
+    'MyOrderScreen',
+  ),
+  myCoupon: lazyRouteComponent(
+    importWithReload(() => import('../features/account/my-coupon-screen')),
+    'MyCouponScreen',
+  ),
 };
 
 const underConstruction = lazyRouteComponent(
