@@ -1,0 +1,290 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../src/brands';
+import { launchChromium } from '../src/browser';
+import {
+  appUrl,
+  callApi,
+  currentBrand,
+  openSignedInPage,
+  type SignedInUser,
+  signInByApi,
+} from '../src/session';
+
+const brand = currentBrand();
+const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
+
+/** A search result of the demo corpus (`searchAllList` record): the id and type the detail screens take. */
+interface DemoItem {
+  id: number;
+  docType: string;
+  title: string;
+  provinceName: string | null;
+}
+
+/** A tab of 全部搜索 over the demo corpus (DEMO_SIZE=200), newest first. */
+async function demoItems(user: SignedInUser, tab: string): Promise<DemoItem[]> {
+  const answer = await callApi<{ records: DemoItem[] }>(
+    brand,
+    'POST',
+    '/webchat/api/searchAllList',
+    { tab, pageNumber: 1, pageSize: 20 },
+    user.token,
+  );
+  if (answer.code !== 200) throw new Error(`searchAllList ${tab}: ${answer.code} ${answer.message}`);
+  return answer.data.records;
+}
+
+const DETAIL_PATHS: Record<string, string> = {
+  zb: '/tender/index',
+  bg: '/tender/index',
+  jg: '/tender/index',
+  yg: '/forecastDetail',
+  yx: '/intentionDetail',
+  nj: '/building/index',
+  sp: '/approve/index',
+};
+
+/** Opens an item's detail screen as a list links to it (`?id=&type=`). */
+async function openDetail(page: Page, item: DemoItem): Promise<void> {
+  await page.goto(appUrl(brand, `${DETAIL_PATHS[item.docType]}?id=${item.id}&type=${item.docType}`));
+}
+
+/** The detail's heading: the item's title, once the gated view answered. */
+const detailHeading = (page: Page, item: DemoItem) =>
+  page.getByRole('heading', { level: 2, name: item.title, exact: true });
+
+/** The permission dialog the layout shows for a gate refusal, by the dialog type the server named. */
+const permissionDialog = (page: Page, type: string) => page.locator(`[data-dialog-type="${type}"]`);
+
+/**
+ * Buys a level for real through the API, as a phone would pay it: submitOrder (the server prices it for the areas),
+ * the sandbox payment QR code's page confirmed, then the order polled until paid (docs/payments.md).
+ */
+async function buyMembership(user: SignedInUser, memberCode: string, payAreas?: string[]): Promise<void> {
+  const info = await callApi<{ productConfigResponses: { id: number; months: number }[] }>(
+    brand,
+    'POST',
+    '/webchat/api/member/productInfo',
+    { memberCode, payAreas },
+    user.token,
+  );
+  const product = info.data.productConfigResponses.find((option) => option.months === 12);
+  if (!product) throw new Error(`productInfo ${memberCode}: ${info.code} ${info.message}`);
+  const order = await callApi<{ orderId: number }>(
+    brand,
+    'POST',
+    '/webchat/api/submitOrder',
+    { memberCode, productId: product.id, payAreas },
+    user.token,
+  );
+  if (order.code !== 200) throw new Error(`submitOrder: ${order.code} ${order.message}`);
+  const { orderId } = order.data;
+  const qr = await callApi<{ codeUrl: string }>(
+    brand,
+    'POST',
+    '/webchat/api/payPrepay',
+    { orderId },
+    user.token,
+  );
+  const codeUrl = new URL(qr.data.codeUrl);
+  const confirmed = await fetch(new URL(codeUrl.pathname, codeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ t: codeUrl.searchParams.get('t') ?? '' }).toString(),
+  });
+  if (!confirmed.ok) throw new Error(`sandbox confirmation answered ${confirmed.status}`);
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi<{ orderStatus: number }>(
+            brand,
+            'POST',
+            '/webchat/api/order/status',
+            { orderId },
+            user.token,
+          )
+        ).data.orderStatus,
+      { timeout: 10_000 },
+    )
+    .toBe(2);
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(screenshotsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Portal only: the screenshots of docs/screens.md. */
+async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (brand.id !== 'portal') return;
+  const options = {
+    path: join(screenshotsDir, `${name}.png`),
+    fullPage: false,
+    animations: 'disabled',
+  } as const;
+  await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
+}
+
+describe(`detail screens (${brand.id})`, () => {
+  it('opens a tender announcement of the demo data with its fields and text, follows it, and lists it in 我的浏览历史', async () => {
+    const user = await signInByApi(brand);
+    const [item] = await demoItems(user, 'zb');
+    if (!item) throw new Error('the demo corpus has no 招标公告');
+    const { context, page } = await openSignedInPage(browser, brand, user);
+    try {
+      await openDetail(page, item);
+      await detailHeading(page, item).waitFor();
+      // The same view again today costs nothing: the API's answer is what the screen must show.
+      const detail = await callApi<{
+        projectName: string | null;
+        budget: { wanYuanText: string } | null;
+        purchasers: { name: string }[];
+        regionText: string;
+        body: string;
+      }>(brand, 'POST', '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', { id: item.id }, user.token);
+      const fields = page.getByRole('region', { name: '基本信息' });
+      const field = (label: string) =>
+        fields.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+      if (detail.data.projectName)
+        expect(await field('项目名称').textContent()).toBe(detail.data.projectName);
+      if (detail.data.budget)
+        expect(await field('预算金额').textContent()).toBe(detail.data.budget.wanYuanText);
+      expect(await field('所属地区').textContent()).toBe(detail.data.regionText);
+      const purchaser = detail.data.purchasers[0]?.name;
+      if (purchaser) expect(await field('采购人').textContent()).toContain(purchaser);
+      const firstLine =
+        detail.data.body
+          .split('\n')
+          .find((line) => line.trim())
+          ?.trim() ?? '';
+      await page.getByRole('region', { name: '公告正文' }).getByText(firstLine, { exact: true }).waitFor();
+      await saveScreenshot(page, 'detail-tender');
+
+      await page.getByRole('button', { name: '关注', exact: true }).click();
+      await page.getByRole('button', { name: '取消关注' }).waitFor();
+      const follows = await callApi<{ records: { id: number }[] }>(
+        brand,
+        'POST',
+        '/webchat/api/user-browse-collection/collection/list',
+        {},
+        user.token,
+      );
+      expect(follows.data.records.map((record) => record.id)).toContain(item.id);
+      const history = await callApi<{ records: { id: number }[] }>(
+        brand,
+        'POST',
+        '/webchat/api/user-browse-collection/browse/list',
+        {},
+        user.token,
+      );
+      expect(history.data.records.map((record) => record.id)).toContain(item.id);
+
+      // The follow is the server's: a reload still shows it.
+      await page.reload();
+      await page.getByRole('button', { name: '取消关注' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a putong account the free-trial usedUp dialog on the detail past its quota, and closes the page', async () => {
+    const user = await signInByApi(brand);
+    // The seeded quota (docs/business-rules.md: 3 free-trial views), as the server reports it.
+    const quota = await callApi<{ limit: number }>(
+      brand,
+      'GET',
+      '/webchat/api/auth/getPermissionNum',
+      { type: 'watchZhaobiao' },
+      user.token,
+    );
+    expect(quota.data.limit).toBe(3);
+    const items = (await demoItems(user, 'zb')).slice(0, quota.data.limit + 1);
+    const { context, page } = await openSignedInPage(browser, brand, user);
+    try {
+      for (const item of items.slice(0, -1)) {
+        await openDetail(page, item);
+        await detailHeading(page, item).waitFor();
+      }
+      const refused = items.at(-1) as DemoItem;
+      await openDetail(page, refused);
+      const dialog = permissionDialog(page, 'usedUp');
+      await dialog.getByText('您的免费试用次数已用完！').waitFor();
+      await dialog.getByRole('button', { name: '开通会员' }).waitFor();
+      await page.getByText('暂无权限查看该信息').waitFor();
+      expect(await detailHeading(page, refused).count()).toBe(0);
+      await saveScreenshot(page, 'membership-used-up-dialog');
+
+      // spec §4: closing usedUp with closePage leaves the detail page.
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !location.hash.startsWith('#/tender/index'));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.skipIf(!brand.flags.payment)(
+    'gives a member of one purchased province the singleProvice dialog naming both provinces',
+    async () => {
+      const user = await signInByApi(brand);
+      const items = await demoItems(user, 'zb');
+      const home = items.find((item) => item.provinceName)?.provinceName as string;
+      const inside = items.find((item) => item.provinceName === home) as DemoItem;
+      const outside = items.find((item) => item.provinceName && item.provinceName !== home) as DemoItem;
+      await buyMembership(user, 'toubiaotong', [home]);
+      const { context, page } = await openSignedInPage(browser, brand, user);
+      try {
+        await openDetail(page, inside);
+        await detailHeading(page, inside).waitFor();
+
+        await openDetail(page, outside);
+        const dialog = permissionDialog(page, 'singleProvice');
+        await dialog
+          .getByText(`您的会员地区为${home}，该信息属于${outside.provinceName}，您未开通，无法查看`)
+          .waitFor();
+        await dialog.getByText(`会员地区：${home}`).waitFor();
+        await dialog.getByText(`信息所在地区：${outside.provinceName}`).waitFor();
+        await dialog.getByRole('button', { name: '开通更多地区' }).waitFor();
+        expect(await detailHeading(page, outside).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it.skipIf(!brand.flags.payment)('shows every detail type to an enterprise member', async () => {
+    const user = await signInByApi(brand);
+    await buyMembership(user, 'qiye');
+    const { context, page } = await openSignedInPage(browser, brand, user);
+    try {
+      const screens: [tab: string, screenshot: string, region: string][] = [
+        ['jg', 'detail-award', '中标信息'],
+        ['nj', 'detail-proposed', '项目信息'],
+        ['sp', 'detail-approval', '审批流程'],
+        ['yg', 'detail-forecast', '公告正文'],
+        ['yx', 'detail-intention', '公告正文'],
+      ];
+      for (const [tab, screenshot, region] of screens) {
+        const item = (await demoItems(user, tab)).find((candidate) => candidate.docType === tab);
+        if (!item) throw new Error(`the demo corpus has no ${tab}`);
+        await openDetail(page, item);
+        await detailHeading(page, item).waitFor();
+        await page.getByRole('region', { name: region }).waitFor();
+        // qiye's contacts are visible: nothing is masked.
+        expect(await page.getByText(/联系方式已隐藏/).count()).toBe(0);
+        await saveScreenshot(page, screenshot);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
