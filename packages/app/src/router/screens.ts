@@ -14,6 +14,19 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
   'approve/index': lazyRouteComponent(importDetails, 'ApproveDetailScreen'),
   forecastDetail: lazyRouteComponent(importDetails, 'ForecastDetailScreen'),
   intentionDetail: lazyRouteComponent(importDetails, 'IntentionDetailScreen'),
+  // Search, browsing history and follows (features/search, features/history).
+  'informationQuery/bid': lazyRouteComponent(
+    importWithReload(() => import('../features/search/bid-search-screen')),
+    'BidSearchScreen',
+  ),
+  BrowsingHistory: lazyRouteComponent(
+    importWithReload(() => import('../features/history/browsing-history-screen')),
+    'BrowsingHistoryScreen',
+  ),
+  myFocus: lazyRouteComponent(
+    importWithReload(() => import('../features/history/my-focus-screen')),
+    'MyFocusScreen',
+  ),
   // Companies and analysis (features/companies, features/analysis).
   'enterpriseAnalysis/informationQuery/erterInformation': lazyRouteComponent(
     importWithReload(() => import('../features/companies/company-search-screen')),

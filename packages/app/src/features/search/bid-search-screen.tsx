@@ -1,0 +1,300 @@
+import { Badge, Button, CloseButton, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { loadAreaTree } from '@tender/api-client';
+import type { IndustrySection, SearchAllTabCode, SearchResultPage } from '@tender/contracts';
+import type { AreaNode } from '@tender/domain';
+import { DisplayModeToggle, ListPagination } from '@tender/ui-kit';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../companies/data-state';
+import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
+import { KeywordBox } from './keyword-box';
+import { messages } from './messages';
+import { type ConditionOptions, SearchConditionsPanel } from './search-conditions-panel';
+import {
+  allSearchRequest,
+  approvalSearchRequest,
+  bidSearchRequest,
+  EMPTY_CONDITIONS,
+  type SearchConditions,
+  tabCountRequest,
+} from './search-request';
+import { SearchResults } from './search-results';
+import { useDisplayMode } from './use-display-mode';
+
+/** 招投标信息 (searchList), 全部搜索 (searchAllList by tab) and 审批项目 (spxm/getPage). */
+export type SearchMode = 'bid' | 'all' | 'approval';
+
+interface TabCount {
+  code: SearchAllTabCode;
+  name: string;
+  totalText: string;
+}
+
+/** Loads something once per change of `deps`, silently: a failure leaves `fallback`. */
+function useQuietLoad<T>(load: (signal: AbortSignal) => Promise<T>, fallback: T, deps: unknown[]): T {
+  const [value, setValue] = useState<T>(fallback);
+  // The caller's deps decide when `load` runs again (it is a new function on every render).
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (loaded) => {
+        if (!controller.signal.aborted) setValue(loaded);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, deps);
+  return value;
+}
+
+/**
+ * spec §2 /informationQuery/bid, the bid information query: keyword with suggestions, hot words and history;
+ * the server's conditions; 全部搜索 by tab with counts; 审批项目 with their own search records; highlighted results
+ * newest first as a list or a table (the mode saved to the server); pages as spec §9 caps them.
+ */
+export function BidSearchScreen() {
+  const { api, client, brand } = useAppServices();
+  const [mode, setMode] = useState<SearchMode>('bid');
+  const [tab, setTab] = useState<SearchAllTabCode>('all');
+  const [keywordDraft, setKeywordDraft] = useState('');
+  const [secondDraft, setSecondDraft] = useState('');
+  const [conditions, setConditions] = useState<SearchConditions>(EMPTY_CONDITIONS);
+  const [page, setPage] = useState(1);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const display = useDisplayMode();
+  const silent = (signal: AbortSignal) => ({ signal, silent: true });
+
+  const options = useQuietLoad<ConditionOptions | null>(
+    (signal) =>
+      mode === 'all'
+        ? api.getSearchAllCondition({}, silent(signal))
+        : api.getSearchCondition({}, silent(signal)),
+    null,
+    [api, mode],
+  );
+  const areaTree = useQuietLoad<readonly AreaNode[]>(
+    (signal) => loadAreaTree(client, { signal }),
+    [],
+    [client],
+  );
+  const industries = useQuietLoad<readonly IndustrySection[]>(
+    (signal) => api.industryList({}, silent(signal)),
+    [],
+    [api],
+  );
+  const hotWords = useQuietLoad(
+    async (signal) => (await api.getHostSearchWord({}, silent(signal))).words,
+    [] as string[],
+    [api],
+  );
+  const history = useQuietLoad(
+    async (signal) => {
+      const answer =
+        mode === 'approval'
+          ? await api.spxmSearchRecord({ pageSize: 10 }, silent(signal))
+          : await api.searchHistoryList({ pageSize: 10 }, silent(signal));
+      return answer.records.map((entry) => entry.keyword);
+    },
+    [] as string[],
+    [api, mode, historyVersion],
+  );
+  const tabCounts = useQuietLoad<TabCount[]>(
+    async (signal) =>
+      mode === 'all'
+        ? (await api.getSearchAllTabCondition(tabCountRequest(conditions), silent(signal))).tabs
+        : [],
+    [],
+    [api, mode, conditions],
+  );
+
+  const results = useGatedData<SearchResultPage>(
+    async (signal) => {
+      const options = gatedCallOptions(signal);
+      const answer =
+        mode === 'all'
+          ? await api.searchAllList(allSearchRequest(conditions, tab, page), options)
+          : mode === 'approval'
+            ? await api.spxmGetPage(approvalSearchRequest(conditions, page), options)
+            : await api.searchList(bidSearchRequest(conditions, page), options);
+      // A search with a keyword is recorded in the history: show it there.
+      if (conditions.keyword.trim()) setHistoryVersion((version) => version + 1);
+      return answer;
+    },
+    [api, mode, tab, conditions, page],
+  );
+
+  const change = (changes: Partial<SearchConditions>) => {
+    setConditions((current) => ({ ...current, ...changes }));
+    setPage(1);
+  };
+  const search = (keyword: string) => {
+    setKeywordDraft(keyword);
+    change({ keyword: keyword.trim(), secondSearch: [] });
+  };
+  const searchWithin = (event: FormEvent) => {
+    event.preventDefault();
+    const word = secondDraft.trim();
+    if (word && !conditions.secondSearch.includes(word))
+      change({ secondSearch: [...conditions.secondSearch, word] });
+    setSecondDraft('');
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {messages.title}
+      </Title>
+      <Tabs
+        value={mode}
+        onChange={(value) => {
+          if (!value) return;
+          setMode(value as SearchMode);
+          setPage(1);
+        }}
+      >
+        <Tabs.List aria-label={messages.modes.label}>
+          <Tabs.Tab value="bid">{messages.modes.bid}</Tabs.Tab>
+          <Tabs.Tab value="all">{messages.modes.all}</Tabs.Tab>
+          <Tabs.Tab value="approval">{messages.modes.approval}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Paper withBorder p="md" component="section" aria-label={messages.keyword.label}>
+        <KeywordBox value={keywordDraft} onChange={setKeywordDraft} onSearch={search} />
+        <WordRow label={messages.keyword.hotWords} words={hotWords} onPick={search} />
+        <WordRow
+          label={messages.keyword.history}
+          words={history}
+          onPick={search}
+          empty={messages.keyword.noHistory}
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label={messages.conditions.title}>
+        <SearchConditionsPanel
+          conditions={conditions}
+          onChange={change}
+          options={options && mode !== 'bid' ? { ...options, docchnnel: undefined } : options}
+          areaTree={areaTree}
+          industries={industries}
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label={messages.results.title}>
+        {mode === 'all' && (
+          <Tabs
+            mb="sm"
+            value={tab}
+            onChange={(value) => {
+              if (!value) return;
+              setTab(value as SearchAllTabCode);
+              setPage(1);
+            }}
+          >
+            <Tabs.List aria-label={messages.tabs.label}>
+              {tabCounts.map((entry) => (
+                <Tabs.Tab key={entry.code} value={entry.code}>
+                  {`${entry.name}（${entry.totalText}）`}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <form onSubmit={searchWithin} aria-label={messages.secondSearch.label}>
+            <Group gap="xs" wrap="wrap">
+              <TextInput
+                size="xs"
+                aria-label={messages.secondSearch.label}
+                placeholder={messages.secondSearch.placeholder}
+                value={secondDraft}
+                onChange={(event) => setSecondDraft(event.currentTarget.value)}
+                maxLength={100}
+              />
+              <Button size="xs" variant="light" type="submit">
+                {messages.secondSearch.submit}
+              </Button>
+              {conditions.secondSearch.map((word) => (
+                <Badge
+                  key={word}
+                  variant="outline"
+                  rightSection={
+                    <CloseButton
+                      size="xs"
+                      aria-label={messages.secondSearch.remove(word)}
+                      onClick={() =>
+                        change({ secondSearch: conditions.secondSearch.filter((entry) => entry !== word) })
+                      }
+                    />
+                  }
+                >
+                  {word}
+                </Badge>
+              ))}
+            </Group>
+          </form>
+          <Group gap="sm">
+            <Text size="xs" c="dimmed">
+              {messages.results.order}
+            </Text>
+            {display.mode !== undefined && (
+              <DisplayModeToggle value={display.mode} onChange={display.change} disabled={display.saving} />
+            )}
+          </Group>
+        </Group>
+        <DataState state={results}>
+          {(answer) =>
+            answer.records.length === 0 ? (
+              <Stack align="center" gap={4} py="xl" role="status">
+                <Text fw={500}>{messages.results.empty}</Text>
+                <Text size="sm" c="dimmed">
+                  {messages.results.emptyHint}
+                </Text>
+              </Stack>
+            ) : (
+              <Stack gap="sm">
+                <SearchResults records={answer.records} displayMode={display.mode ?? 10} />
+                <ListPagination
+                  total={answer.total}
+                  page={answer.pageNumber}
+                  onChange={setPage}
+                  contactPhone={brand.supportPhone}
+                />
+              </Stack>
+            )
+          }
+        </DataState>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A row of words to search with one click: the hot words, the member's history. */
+function WordRow({
+  label,
+  words,
+  onPick,
+  empty,
+}: {
+  label: string;
+  words: readonly string[];
+  onPick(word: string): void;
+  empty?: string;
+}) {
+  if (words.length === 0 && !empty) return null;
+  return (
+    <Group gap={6} mt="sm" wrap="wrap" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {`${label}：`}
+      </Text>
+      {words.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        words.map((word) => (
+          <Button key={word} size="compact-xs" variant="subtle" onClick={() => onPick(word)}>
+            {word}
+          </Button>
+        ))
+      )}
+    </Group>
+  );
+}

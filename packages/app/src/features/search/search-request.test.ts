@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allSearchRequest,
+  amountBounds,
+  approvalSearchRequest,
+  bidSearchRequest,
+  EMPTY_CONDITIONS,
+  tabCountRequest,
+} from './search-request';
+
+describe('amountBounds (spec §5 amount request rule)', () => {
+  it('sends a lower bound of 0 as 0.01 when there is an upper bound', () => {
+    expect(amountBounds('0,50')).toEqual({ minAmount: 0.01, maxAmount: 50 });
+  });
+
+  it('keeps other lower bounds and leaves an open end out', () => {
+    expect(amountBounds('100,500')).toEqual({ minAmount: 100, maxAmount: 500 });
+    expect(amountBounds('1000,')).toEqual({ minAmount: 1000 });
+    expect(amountBounds(',50')).toEqual({ maxAmount: 50 });
+  });
+
+  it('keeps a lone lower bound of 0 (the rule needs an upper bound)', () => {
+    expect(amountBounds('0,')).toEqual({ minAmount: 0 });
+  });
+
+  it('sends nothing without a range', () => {
+    expect(amountBounds(null)).toEqual({});
+  });
+});
+
+describe('search requests', () => {
+  const conditions = {
+    ...EMPTY_CONDITIONS,
+    keyword: '  医院 设备 ',
+    searchType: 20 as const,
+    searchPattern: 10 as const,
+    docchnnel: ['zb', 'jg'],
+    area: '440000',
+    industry: 'E',
+    amountRange: '0,50',
+    startDate: '2026-01-01',
+    endDate: '2026-03-31',
+    secondSearch: ['监控'],
+  };
+
+  it('sends the scope and mode codes, the filters and page 20 of searchList', () => {
+    expect(bidSearchRequest(conditions, 3)).toEqual({
+      keyword: '医院 设备',
+      searchType: 20,
+      searchPattern: 10,
+      docchnnel: ['zb', 'jg'],
+      area: ['440000'],
+      industry: ['E'],
+      minAmount: 0.01,
+      maxAmount: 50,
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+      secondSearch: ['监控'],
+      pageNumber: 3,
+      pageSize: 20,
+    });
+  });
+
+  it('defaults to full text (10) and precise (30) and leaves unset filters out', () => {
+    expect(bidSearchRequest(EMPTY_CONDITIONS, 1)).toEqual({
+      searchType: 10,
+      searchPattern: 30,
+      pageNumber: 1,
+      pageSize: 20,
+    });
+  });
+
+  it('searches 全部搜索 by tab and 审批项目 without information types', () => {
+    expect(allSearchRequest(conditions, 'jg', 1)).toMatchObject({ tab: 'jg', keyword: '医院 设备' });
+    expect(allSearchRequest(conditions, 'jg', 1)).not.toHaveProperty('docchnnel');
+    expect(approvalSearchRequest(conditions, 2)).not.toHaveProperty('docchnnel');
+    expect(approvalSearchRequest(conditions, 2)).toMatchObject({ pageNumber: 2, minAmount: 0.01 });
+  });
+
+  it('asks for the tab counts with the filters and no page', () => {
+    const request = tabCountRequest(conditions);
+    expect(request).toMatchObject({ keyword: '医院 设备', searchType: 20, maxAmount: 50 });
+    expect(request).not.toHaveProperty('pageNumber');
+    expect(request).not.toHaveProperty('pageSize');
+  });
+});

@@ -1,0 +1,119 @@
+import type {
+  EndpointRequest,
+  SearchAllTabCode,
+  searchAllListEndpoint,
+  searchListEndpoint,
+  spxmGetPageEndpoint,
+} from '@tender/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  parseAmountRange,
+  SEARCH_PATTERNS,
+  SEARCH_TYPES,
+  withMinAmountRule,
+} from '@tender/domain';
+
+/** spec §3 Fixed filter options: 10 全文, 20 标题, 30 采购内容. */
+export type SearchTypeCode = (typeof SEARCH_TYPES)[keyof typeof SEARCH_TYPES];
+/** spec §3 Fixed filter options: 30 精准, 20 智能, 10 模糊. */
+export type SearchPatternCode = (typeof SEARCH_PATTERNS)[keyof typeof SEARCH_PATTERNS];
+
+/** What the member has chosen on the screen (spec §3 Search filter state), before it becomes a request. */
+export interface SearchConditions {
+  keyword: string;
+  searchType: SearchTypeCode;
+  searchPattern: SearchPatternCode;
+  /** Information types (docchnnel codes) of 招投标信息; empty for all. */
+  docchnnel: readonly string[];
+  /** A node code of the area tree (province or city); null for the whole country. */
+  area: string | null;
+  /** An industry section or division code; null for all. */
+  industry: string | null;
+  /** 'min,max' in 万元 (a range of the amount dictionary or typed); null for any amount. */
+  amountRange: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** Words every result must also contain (search within results). */
+  secondSearch: readonly string[];
+}
+
+export const EMPTY_CONDITIONS: SearchConditions = {
+  keyword: '',
+  searchType: SEARCH_TYPES.FULL_TEXT,
+  searchPattern: SEARCH_PATTERNS.PRECISE,
+  docchnnel: [],
+  area: null,
+  industry: null,
+  amountRange: null,
+  startDate: null,
+  endDate: null,
+  secondSearch: [],
+};
+
+type FilterRequest = Omit<EndpointRequest<typeof searchListEndpoint>, 'docchnnel'>;
+
+/**
+ * The amount bounds sent for a 'min,max' range, with spec §5's rule: a lower bound of 0 with an upper bound is
+ * sent as 0.01. An open end is left out.
+ */
+export function amountBounds(range: string | null): { minAmount?: number; maxAmount?: number } {
+  if (!range) return {};
+  const { min, max } = parseAmountRange(range);
+  const bounds = withMinAmountRule({ minAmount: min, maxAmount: max });
+  return {
+    ...(bounds.minAmount === undefined ? {} : { minAmount: bounds.minAmount }),
+    ...(bounds.maxAmount === undefined ? {} : { maxAmount: bounds.maxAmount }),
+  };
+}
+
+/** The filters every search endpoint shares, for one page (spec §9: 20 a page). */
+function filterRequest(conditions: SearchConditions, pageNumber: number): FilterRequest {
+  const keyword = conditions.keyword.trim();
+  return {
+    ...(keyword ? { keyword } : {}),
+    searchType: conditions.searchType,
+    searchPattern: conditions.searchPattern,
+    ...(conditions.area ? { area: [conditions.area] } : {}),
+    ...(conditions.industry ? { industry: [conditions.industry] } : {}),
+    ...amountBounds(conditions.amountRange),
+    ...(conditions.startDate ? { startDate: conditions.startDate } : {}),
+    ...(conditions.endDate ? { endDate: conditions.endDate } : {}),
+    ...(conditions.secondSearch.length > 0 ? { secondSearch: [...conditions.secondSearch] } : {}),
+    pageNumber,
+    pageSize: DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** `searchList` (招投标信息): the filters plus the chosen information types. */
+export function bidSearchRequest(
+  conditions: SearchConditions,
+  pageNumber: number,
+): EndpointRequest<typeof searchListEndpoint> {
+  return {
+    ...filterRequest(conditions, pageNumber),
+    ...(conditions.docchnnel.length > 0 ? { docchnnel: [...conditions.docchnnel] } : {}),
+  };
+}
+
+/** `searchAllList` (全部搜索): the filters in one tab. */
+export function allSearchRequest(
+  conditions: SearchConditions,
+  tab: SearchAllTabCode,
+  pageNumber: number,
+): EndpointRequest<typeof searchAllListEndpoint> {
+  return { ...filterRequest(conditions, pageNumber), tab };
+}
+
+/** `spxm/getPage` (审批项目): the filters; information types do not apply. */
+export function approvalSearchRequest(
+  conditions: SearchConditions,
+  pageNumber: number,
+): EndpointRequest<typeof spxmGetPageEndpoint> {
+  return filterRequest(conditions, pageNumber);
+}
+
+/** The conditions of `getSearchAllTabCondition` (the tab counts): the filters without a page. */
+export function tabCountRequest(conditions: SearchConditions) {
+  const { pageNumber: _page, pageSize: _size, ...filters } = filterRequest(conditions, 1);
+  return filters;
+}
