@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util';
 import { analysisBench } from './analysis-bench';
 import { exportBench } from './export-bench';
 import { ingestBench } from './ingest-bench';
+import { loadBench } from './load-bench';
 import { matchingBench } from './matching-bench';
 import { searchBench } from './search-bench';
 
-const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching> [--db pglite|postgres] [--size N] [--baselines-every N] [--prepare]
+const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching|load> [--db pglite|postgres] [--size N] [--baselines-every N] [--prepare]
   search  检索：PGlite 10 万条、PostgreSQL 100 万条（首次构建后缓存于 tooling/bench/.cache 与数据库 tender_bench）
   ingest  导入吞吐与每条存储：PGlite 5 万条、PostgreSQL 20 万条，所有索引就位
   export  10 万行数据导出（流式 .xlsx）的耗时与峰值内存，对照内存中整本工作簿 [--rows N]
@@ -14,6 +15,8 @@ const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching
   matching  订阅匹配：10 万用户 × 10 组 × 5 词（语料词表，Zipf 分布）对 1 万条信息，对照逐条规则的朴素循环
            [--users N] [--items N] [--naive-sample N] [--popularity random|frequency]
            （朴素循环只跑样本条数并外推）
+  load    负载：已构建的服务在 PGlite 与 PostgreSQL 上各跑 60 秒混合请求（检索、详情、订阅、订单状态轮询），
+          对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--connections N] [--size N]
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as one line of JSON on stdout. */
@@ -32,6 +35,9 @@ export async function main(argv: string[]): Promise<void> {
       items: { type: 'string' },
       'naive-sample': { type: 'string' },
       popularity: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'users-per-level': { type: 'string' },
     },
   });
   const [name] = positionals;
@@ -60,6 +66,14 @@ export async function main(argv: string[]): Promise<void> {
       items: values.items ? Number(values.items) : undefined,
       naiveSample: values['naive-sample'] ? Number(values['naive-sample']) : undefined,
       popularity: values.popularity === 'frequency' ? 'frequency' : 'random',
+    });
+  } else if (name === 'load') {
+    result = await loadBench({
+      targets: [...targets],
+      size,
+      duration: values.duration ? Number(values.duration) : undefined,
+      connections: values.connections ? Number(values.connections) : undefined,
+      usersPerLevel: values['users-per-level'] ? Number(values['users-per-level']) : undefined,
     });
   } else {
     console.error(USAGE);

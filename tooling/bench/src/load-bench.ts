@@ -1,0 +1,814 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brandManifestSchema } from '@tender/brand';
+import { type Database, openPGlite, openPostgres, serverPackageRoot } from '@tender/server';
+import autocannon from 'autocannon';
+import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
+import { adminQuery, cacheDir, databaseExists, databaseUrl, log, round } from './setup';
+
+/** The brand the load runs in: every feature on, online payment allowed. */
+const LOAD_BRAND = brandManifestSchema.parse({
+  id: 'load',
+  name: '负载测试',
+  title: '负载测试',
+  colors: { primary: '#1d5fd1', themeChoices: ['#1d5fd1'] },
+  flags: { analysis: true, export: true, payment: true, newDemandMode: false },
+  interfaceVersion: 20,
+  registerType: 50,
+  legal: {
+    termsUrl: 'https://load.example/terms',
+    privacyUrl: 'https://load.example/privacy',
+    clauseName: '协议',
+  },
+  footer: { text: '负载测试', caseNumber: '京ICP备2024000010号-1' },
+});
+const GLOBALS = { brand: LOAD_BRAND.id, version: LOAD_BRAND.interfaceVersion };
+const serverCli = join(serverPackageRoot, 'dist', 'cli.js');
+
+/** Members by level; every paid one bought 12 months 全国 through the sandbox, as a customer would. */
+const LEVELS = ['putong', 'toubiaotong', 'qiyetong', 'qiye'] as const;
+type Level = (typeof LEVELS)[number];
+
+/** What a signed-in user of the product does most, weighted (sum 100). */
+const MIX = [
+  { op: 'search', weight: 30 },
+  { op: 'detail', weight: 30 },
+  { op: 'feed', weight: 15 },
+  { op: 'orderStatus', weight: 15 },
+  { op: 'userCenter', weight: 10 },
+] as const;
+type Operation = (typeof MIX)[number]['op'];
+
+/** Common words of the demo corpus's titles: searches that match hundreds of items, the usual case. */
+const SEARCH_WORDS = [
+  '医院',
+  '设备',
+  '采购',
+  '工程',
+  '服务',
+  '学校',
+  '维修',
+  '道路',
+  '系统',
+  '物业',
+  '改造',
+  '项目',
+];
+
+export interface LoadBenchOptions {
+  targets: ('pglite' | 'postgres')[];
+  /** Seconds of the mix (the recorded runs: 60). */
+  duration?: number;
+  /** Seconds of the baseline (`GET /healthz`). */
+  baselineDuration?: number;
+  connections?: number;
+  /** Items of the demo corpus in the database. */
+  size?: number;
+  /** Members per level. */
+  usersPerLevel?: number;
+}
+
+interface Member {
+  mobile: string;
+  level: Level;
+  token: string;
+  userId: number;
+  /** The order the status polls ask about, and the state it must be in. */
+  orderNo: string;
+  orderState: 'paid' | 'unpaid';
+  paidOrderNos: string[];
+}
+
+interface Envelope {
+  code: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  data: any;
+  message: string;
+}
+
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * One HTTP call from a given loopback address: each member signs in from its own 127.x address, as people do
+ * from their own IPs (the SMS send limit allows 30 codes per IP and hour).
+ */
+function call(
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: Record<string, unknown> | string; token?: string; from?: string; form?: boolean } = {},
+): Promise<{ status: number; text: string }> {
+  const body =
+    typeof options.body === 'string'
+      ? options.body
+      : method === 'POST'
+        ? JSON.stringify({ ...GLOBALS, ...options.body })
+        : undefined;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) {
+    headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers,
+        ...(options.from ? { localAddress: options.from } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function api(
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: Record<string, unknown>; token?: string; from?: string } = {},
+): Promise<Envelope> {
+  const fullPath =
+    method === 'GET'
+      ? `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ brand: GLOBALS.brand, version: String(GLOBALS.version), ...(options.body as Record<string, string>) })}`
+      : path;
+  const { status, text } = await call(port, method, fullPath, {
+    ...options,
+    body: method === 'GET' ? undefined : options.body,
+  });
+  if (status !== 200) throw new Error(`${method} ${path} answered HTTP ${status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text) as Envelope;
+}
+
+function expectOk(envelope: Envelope, what: string): Envelope {
+  if (envelope.code !== 200) throw new Error(`${what} answered ${envelope.code} ${envelope.message}`);
+  return envelope;
+}
+
+/** `tender-server start` (the built server) with its output on our stderr when asked, resolved once /healthz is ready. */
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  // LOAD_SERVER_NODE_ARGS: node options for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverCli, 'start'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TENDER_DEV: '1',
+      // The security limits (src/security) would refuse a load from a few sessions: lifted, and said so.
+      RATE_LIMITS: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`tender-server start exited with ${code}`))),
+  );
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    const answer = await Promise.race([
+      call(port, 'GET', '/healthz').catch(() => ({ status: 0, text: '' })),
+      exited,
+    ]);
+    if (answer.status === 200) return child;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready in 15 minutes');
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function hashDir(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashDir(hash, path);
+    else if (!entry.name.endsWith('.test.ts')) hash.update(readFileSync(path));
+  }
+}
+
+/** The demo corpus decides the base's content; newer migrations are applied by the server on each run's copy. */
+function baseKey(size: number): string {
+  const hash = createHash('sha256');
+  hashDir(hash, join(serverPackageRoot, 'src/corpus'));
+  return `${size}-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** A folder of built brand apps holding the load brand only (its manifest and an empty page). */
+function loadAppsDir(): string {
+  const dir = join(cacheDir, 'load-apps');
+  mkdirSync(join(dir, LOAD_BRAND.id, 'dist'), { recursive: true });
+  writeFileSync(join(dir, LOAD_BRAND.id, 'dist', 'brand.json'), JSON.stringify(LOAD_BRAND));
+  writeFileSync(join(dir, LOAD_BRAND.id, 'dist', 'index.html'), '<!doctype html><title>load</title>');
+  return dir;
+}
+
+/**
+ * A fresh database for one run, copied from a base the server built once (its demo corpus load): a PGlite data
+ * directory copied, or a PostgreSQL database made from the base as a template.
+ */
+async function freshDatabase(
+  target: 'pglite' | 'postgres',
+  size: number,
+  appsDir: string,
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  const key = baseKey(size);
+  if (target === 'pglite') {
+    const base = join(cacheDir, `load-pglite-${key}`);
+    if (!existsSync(join(base, 'ready'))) {
+      log(`building the PGlite base: the server loads ${size} demo items`);
+      rmSync(base, { recursive: true, force: true });
+      const port = await freePort();
+      await stopServer(
+        await startServer({ DATA_DIR: base, DEMO_SIZE: String(size), APPS_DIR: appsDir }, port),
+      );
+      writeFileSync(join(base, 'ready'), new Date().toISOString());
+    }
+    const run = join(tmpdir(), `tender-load-${process.pid}`);
+    rmSync(run, { recursive: true, force: true });
+    cpSync(base, run, { recursive: true, filter: (source) => !source.endsWith('server.lock') });
+    return {
+      env: { DATA_DIR: run, PGLITE_SHARED_BUFFERS: '512MB' },
+      cleanup: async () => rmSync(run, { recursive: true, force: true }),
+    };
+  }
+  const baseName = `tender_load_${key.replace(/-/g, '_')}`;
+  if (!(await databaseExists(baseName)) || !(await baseReady(baseName))) {
+    log(`building the PostgreSQL base ${baseName}: the server loads ${size} demo items`);
+    await adminQuery(`DROP DATABASE IF EXISTS ${baseName}`);
+    await adminQuery(`CREATE DATABASE ${baseName}`);
+    const port = await freePort();
+    const dataDir = join(tmpdir(), `tender-load-base-${process.pid}`);
+    await stopServer(
+      await startServer(
+        {
+          DATABASE_URL: databaseUrl(baseName),
+          DATA_DIR: dataDir,
+          DEMO_SIZE: String(size),
+          APPS_DIR: appsDir,
+        },
+        port,
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+    const db = await openPostgres(databaseUrl(baseName));
+    await db.exec(
+      'CREATE TABLE load_base_ready (at timestamptz DEFAULT now()); INSERT INTO load_base_ready DEFAULT VALUES',
+    );
+    await db.close();
+  }
+  const runName = 'tender_load_run';
+  await adminQuery(`DROP DATABASE IF EXISTS ${runName}`);
+  await adminQuery(`CREATE DATABASE ${runName} TEMPLATE ${baseName}`);
+  const dataDir = join(tmpdir(), `tender-load-${process.pid}`);
+  return {
+    env: { DATABASE_URL: databaseUrl(runName), DATA_DIR: dataDir },
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await adminQuery(`DROP DATABASE IF EXISTS ${runName}`);
+    },
+  };
+}
+
+async function baseReady(name: string): Promise<boolean> {
+  const db = await openPostgres(databaseUrl(name));
+  try {
+    const [row] = await db.query<{ ready: boolean }>(
+      "SELECT to_regclass('load_base_ready') IS NOT NULL AS ready",
+    );
+    return row?.ready === true;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Signs a member in through the real SMS flow (dev outbox) and completes the profile. */
+async function signIn(
+  port: number,
+  mobile: string,
+  from: string,
+): Promise<{ token: string; userId: number }> {
+  const sent = await api(
+    port,
+    'POST',
+    `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
+    { from },
+  );
+  expectOk(sent, `sendMessageCode ${mobile}`);
+  const outbox = await api(port, 'GET', '/webchat/dev/sms-outbox', { body: { mobile } });
+  const login = expectOk(
+    await api(port, 'POST', '/webchat/api/login/messageLogin', {
+      body: { mobile, code: outbox.data.code, registerType: 50 },
+      from,
+    }),
+    `messageLogin ${mobile}`,
+  );
+  const token = login.data.token as string;
+  expectOk(
+    await api(port, 'GET', '/webchat/api/perfect', {
+      body: { realUserName: '负载测试', companyName: '负载测试有限公司' },
+      token,
+    }),
+    'perfect',
+  );
+  const user = expectOk(await api(port, 'GET', '/webchat/api/userCenter', { token }), 'userCenter');
+  return { token, userId: Number(user.data.userId) };
+}
+
+/** An order of 12 months 全国 of `level`, created through submitOrder; answers its orderNo and QR code. */
+async function order(port: number, token: string, level: Exclude<Level, 'putong'>) {
+  const info = expectOk(
+    await api(port, 'POST', '/webchat/api/member/productInfo', {
+      body: { memberCode: level, payAreas: ['全国'] },
+      token,
+    }),
+    'productInfo',
+  );
+  const product = info.data.productConfigResponses.find((option: { months: number }) => option.months === 12);
+  const created = expectOk(
+    await api(port, 'POST', '/webchat/api/submitOrder', {
+      body: { memberCode: level, productId: product.id, payAreas: ['全国'] },
+      token,
+    }),
+    'submitOrder',
+  );
+  const qr = expectOk(
+    await api(port, 'POST', '/webchat/api/payPrepay', { body: { orderId: created.data.orderId }, token }),
+    'payPrepay',
+  );
+  return { orderNo: created.data.orderNo as string, codeUrl: qr.data.codeUrl as string };
+}
+
+/** The payer's phone: the sandbox page's 确认支付. */
+async function pay(port: number, codeUrl: string): Promise<void> {
+  const url = new URL(codeUrl);
+  const { status } = await call(port, 'POST', url.pathname, {
+    body: new URLSearchParams({ t: url.searchParams.get('t') ?? '' }).toString(),
+    form: true,
+  });
+  if (status !== 200) throw new Error(`sandbox payment answered HTTP ${status}`);
+}
+
+/**
+ * The members: `perLevel` of each level. Paid members buy their level and pay; every other paid member and
+ * every putong member then leaves one order unpaid (the polls ask about both kinds). Each saves a tender
+ * subscription group, which fills its feed from the corpus.
+ */
+async function setUpMembers(port: number, perLevel: number): Promise<Member[]> {
+  const members: Member[] = [];
+  let index = 0;
+  for (const level of LEVELS) {
+    for (let n = 0; n < perLevel; n += 1) {
+      index += 1;
+      const mobile = `1390${String(process.pid % 1000).padStart(3, '0')}${String(index).padStart(4, '0')}`;
+      const from = `127.0.${Math.floor(index / 200) + 1}.${(index % 200) + 10}`;
+      const { token, userId } = await signIn(port, mobile, from);
+      const paidOrderNos: string[] = [];
+      if (level !== 'putong') {
+        const bought = await order(port, token, level);
+        await pay(port, bought.codeUrl);
+        paidOrderNos.push(bought.orderNo);
+      }
+      // Every putong member and every other paid one leaves an order unpaid: the polls ask about both kinds.
+      const pending =
+        level === 'putong' || n % 2 === 1
+          ? (await order(port, token, level === 'putong' ? 'toubiaotong' : 'qiyetong')).orderNo
+          : undefined;
+      expectOk(
+        await api(port, 'POST', '/webchat/api/subscribe/group/save', {
+          body: {
+            kind: 'tender',
+            name: '负载',
+            includeWords: [SEARCH_WORDS[index % SEARCH_WORDS.length]],
+            scope: 20,
+          },
+          token,
+        }),
+        'subscribe/group/save',
+      );
+      members.push({
+        mobile,
+        level,
+        token,
+        userId,
+        orderNo: pending ?? (paidOrderNos[0] as string),
+        orderState: pending ? 'unpaid' : 'paid',
+        paidOrderNos,
+      });
+    }
+  }
+  return members;
+}
+
+/** Announcement ids the details open: the newest results of the common words (types zb, bg, jg). */
+async function detailPool(port: number, token: string): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const word of SEARCH_WORDS) {
+    for (const pageNumber of [1, 2]) {
+      const page = expectOk(
+        await api(port, 'POST', '/webchat/api/searchList', {
+          body: { keyword: word, searchType: 20, searchPattern: 30, pageNumber },
+          token,
+        }),
+        'searchList',
+      );
+      for (const record of page.data.records as { id: number; docType: string }[]) {
+        if (['zb', 'bg', 'jg'].includes(record.docType)) ids.add(record.id);
+      }
+    }
+  }
+  return [...ids];
+}
+
+/** A small deterministic generator (mulberry32), so every run sends the same sequence. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Sent {
+  op: Operation;
+  member: Member;
+  itemId?: number;
+}
+
+interface Tally {
+  byOp: Record<Operation, { sent: number; ok: number; refused: number; unexpected: number }>;
+  /** Detail views answered 200, per member: the items, per China day. */
+  viewed: Map<number, Set<string>>;
+  /**
+   * Detail views sent whose answer never came back: those in flight when a run stopped. The server may have
+   * counted them or not; both are consistent.
+   */
+  inFlight: Map<number, Set<string>>;
+  /** Status poll answers that disagree with the order's state. */
+  wrongOrderStatus: number;
+  unexpectedSamples: string[];
+}
+
+const CHINA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+
+/** `viewed` may be shared: the warm-up's views spend quota too. */
+function newTally(viewed = new Map<number, Set<string>>(), inFlight = new Map<number, Set<string>>()): Tally {
+  const byOp = Object.fromEntries(
+    MIX.map(({ op }) => [op, { sent: 0, ok: 0, refused: 0, unexpected: 0 }]),
+  ) as Tally['byOp'];
+  return { byOp, viewed, inFlight, wrongOrderStatus: 0, unexpectedSamples: [] };
+}
+
+const CODE = /^\{"code":(\d+)/;
+
+function viewKey(itemId: number): string {
+  return `${CHINA_DAY.format(new Date())}|${itemId}`;
+}
+
+function setOf(map: Map<number, Set<string>>, userId: number): Set<string> {
+  let set = map.get(userId);
+  if (!set) {
+    set = new Set<string>();
+    map.set(userId, set);
+  }
+  return set;
+}
+
+/** The mix as autocannon requests: each request picks an operation and a member, its answer is tallied. */
+function mixRequests(members: Member[], items: number[], tally: Tally, seed: number) {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const ops: Operation[] = MIX.flatMap(({ op, weight }) => Array.from({ length: weight }, () => op));
+  const post = (path: string, body: Record<string, unknown>, member: Member) => ({
+    method: 'POST' as const,
+    path,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+    body: JSON.stringify({ ...GLOBALS, ...body }),
+  });
+  return [
+    {
+      setupRequest: (request: autocannon.Request, context: { sent?: Sent }) => {
+        const op = pick(ops);
+        const member = pick(members);
+        context.sent = { op, member };
+        tally.byOp[op].sent += 1;
+        switch (op) {
+          case 'search':
+            return {
+              ...request,
+              ...post(
+                '/webchat/api/searchList',
+                {
+                  keyword: pick(SEARCH_WORDS),
+                  searchType: pick(Object.values(SEARCH_TYPE)),
+                  searchPattern: pick(Object.values(SEARCH_PATTERN)),
+                  pageNumber: 1,
+                },
+                member,
+              ),
+            };
+          case 'detail': {
+            const itemId = pick(items);
+            context.sent.itemId = itemId;
+            setOf(tally.inFlight, member.userId).add(viewKey(itemId));
+            return {
+              ...request,
+              ...post('/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', { id: itemId }, member),
+            };
+          }
+          case 'feed':
+            return {
+              ...request,
+              ...post('/webchat/api/subscribe/feed/list', { feed: 'bidding', pageNumber: 1 }, member),
+            };
+          case 'orderStatus':
+            return { ...request, ...post('/webchat/api/findOrder', { orderNo: member.orderNo }, member) };
+          case 'userCenter':
+            return {
+              ...request,
+              method: 'GET' as const,
+              path: `/webchat/api/userCenter?brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
+              headers: { authorization: `Bearer ${member.token}` },
+              body: undefined,
+            };
+        }
+      },
+      onResponse: (status: number, body: string, context: { sent?: Sent }) => {
+        const sent = context.sent;
+        if (!sent) return;
+        const counts = tally.byOp[sent.op];
+        if (sent.itemId !== undefined) tally.inFlight.get(sent.member.userId)?.delete(viewKey(sent.itemId));
+        const code = Number(CODE.exec(body)?.[1] ?? Number.NaN);
+        if (status === 200 && code === 200) {
+          counts.ok += 1;
+          if (sent.op === 'detail' && sent.itemId !== undefined) {
+            setOf(tally.viewed, sent.member.userId).add(viewKey(sent.itemId));
+          }
+          if (sent.op === 'orderStatus') {
+            const expected = sent.member.orderState === 'paid' ? 'TRADE_SUCCESS' : 'WAIT_BUYER_PAY';
+            if (!body.includes(`"orderStatus":"${expected}"`)) tally.wrongOrderStatus += 1;
+          }
+        } else if (status === 200 && code === 403 && sent.op === 'detail') {
+          // A gate's refusal (the putong trial or a day's views used up): the product working, not an error.
+          counts.refused += 1;
+        } else {
+          counts.unexpected += 1;
+          if (tally.unexpectedSamples.length < 5)
+            tally.unexpectedSamples.push(`${sent.op} ${status} ${body.slice(0, 160)}`);
+        }
+      },
+    },
+  ];
+}
+
+function figures(result: autocannon.Result) {
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: round(result.requests.total / result.duration, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function runCannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/**
+ * After the run, with the server stopped: the quota counters hold exactly the items whose detail answered 200
+ * (one use per member, item and day, never above the day's limit), and every order is in the state its
+ * acknowledged requests left it in — each paid order paid once with one membership grant.
+ */
+async function checkConsistency(db: Database, members: Member[], tally: Tally) {
+  const problems: string[] = [];
+  const uses = await db.query<{ user_id: number; day: string; item_id: string }>(
+    'SELECT user_id, day, item_id FROM quota_item_use',
+  );
+  const counted = new Map<number, Set<string>>();
+  for (const row of uses) {
+    const set = counted.get(row.user_id) ?? new Set<string>();
+    set.add(`${row.day}|${row.item_id}`);
+    counted.set(row.user_id, set);
+  }
+  const usage = await db.query<{ user_id: number; used: number }>(
+    'SELECT user_id, sum(used)::int AS used FROM quota_usage GROUP BY user_id',
+  );
+  const usedBy = new Map(usage.map((row) => [row.user_id, row.used]));
+  let viewsChecked = 0;
+  for (const member of members) {
+    // An unlimited privilege (-1, qiye) counts nothing.
+    const viewed =
+      member.level === 'qiye' ? new Set<string>() : (tally.viewed.get(member.userId) ?? new Set<string>());
+    const recorded = counted.get(member.userId) ?? new Set<string>();
+    viewsChecked += viewed.size;
+    const missing = [...viewed].filter((key) => !recorded.has(key));
+    const inFlight = tally.inFlight.get(member.userId) ?? new Set<string>();
+    const extra = [...recorded].filter((key) => !viewed.has(key) && !inFlight.has(key));
+    if (missing.length || extra.length) {
+      problems.push(
+        `user ${member.userId}: ${missing.length} views answered 200 but not counted, ${extra.length} counted without a 200`,
+      );
+    }
+    if ((usedBy.get(member.userId) ?? 0) !== recorded.size) {
+      problems.push(
+        `user ${member.userId}: quota_usage ${usedBy.get(member.userId) ?? 0} ≠ ${recorded.size} item uses`,
+      );
+    }
+  }
+  const orders = await db.query<{ order_no: string; status: string; grants: number }>(
+    `SELECT o.order_no, o.status,
+            (SELECT count(*)::int FROM membership_event e WHERE e.source = 'order' AND e.order_ref = o.order_no) AS grants
+       FROM member_order o`,
+  );
+  const byNo = new Map(orders.map((row) => [row.order_no, row]));
+  let ordersChecked = 0;
+  for (const member of members) {
+    for (const orderNo of member.paidOrderNos) {
+      ordersChecked += 1;
+      const row = byNo.get(orderNo);
+      if (row?.status !== 'paid' || row.grants !== 1) {
+        problems.push(
+          `order ${orderNo}: ${row?.status ?? 'missing'} with ${row?.grants ?? 0} grants, expected paid with 1`,
+        );
+      }
+    }
+    if (member.orderState === 'unpaid') {
+      ordersChecked += 1;
+      const row = byNo.get(member.orderNo);
+      if (row?.status !== 'unpaid' || row.grants !== 0) {
+        problems.push(`order ${member.orderNo}: ${row?.status ?? 'missing'}, expected unpaid without grants`);
+      }
+    }
+  }
+  const expectedOrders = members.reduce(
+    (sum, member) => sum + member.paidOrderNos.length + (member.orderState === 'unpaid' ? 1 : 0),
+    0,
+  );
+  if (orders.length !== expectedOrders)
+    problems.push(`${orders.length} orders in the database, ${expectedOrders} made`);
+  if (tally.wrongOrderStatus > 0)
+    problems.push(`${tally.wrongOrderStatus} status polls disagreed with the order's state`);
+  return { consistent: problems.length === 0, viewsChecked, ordersChecked, problems: problems.slice(0, 20) };
+}
+
+async function runTarget(
+  target: 'pglite' | 'postgres',
+  options: Required<Omit<LoadBenchOptions, 'targets'>>,
+) {
+  const appsDir = loadAppsDir();
+  const database = await freshDatabase(target, options.size, appsDir);
+  const port = await freePort();
+  let server = await startServer({ ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir }, port);
+  try {
+    log(`${target}: signing in ${options.usersPerLevel * LEVELS.length} members and buying their levels`);
+    const members = await setUpMembers(port, options.usersPerLevel);
+    const items = await detailPool(port, (members[members.length - 1] as Member).token);
+    log(`${target}: ${items.length} announcements in the detail pool`);
+    const url = `http://127.0.0.1:${port}`;
+    // Warm-up: the first seconds of a process (JIT, caches, the pool filling) are not what it serves at.
+    const warmUp = newTally();
+    await runCannon({
+      url,
+      connections: options.connections,
+      duration: 5,
+      requests: mixRequests(members, items, warmUp, 7) as autocannon.Request[],
+    });
+    const tally = newTally(warmUp.viewed, warmUp.inFlight);
+    const loadBefore = loadavg()[0] as number;
+    log(
+      `${target}: the mix, ${options.connections} connections, ${options.duration} s (load average ${loadBefore.toFixed(2)})`,
+    );
+    const mix = await runCannon({
+      url,
+      connections: options.connections,
+      duration: options.duration,
+      requests: mixRequests(members, items, tally, 1) as autocannon.Request[],
+    });
+    const loadAfterMix = loadavg()[0] as number;
+    log(`${target}: the baseline, GET /healthz, ${options.baselineDuration} s`);
+    const baseline = await runCannon({
+      url: `${url}/healthz`,
+      connections: options.connections,
+      duration: options.baselineDuration,
+    });
+    const loadAfter = loadavg()[0] as number;
+    await stopServer(server);
+    const db =
+      target === 'pglite'
+        ? await openPGlite(database.env.DATA_DIR as string)
+        : await openPostgres(database.env.DATABASE_URL as string);
+    const consistency = await checkConsistency(db, members, tally).finally(() => db.close());
+    const mixFigures = figures(mix);
+    const unexpected = Object.values(tally.byOp).reduce((sum, op) => sum + op.unexpected, 0);
+    const errors = mix.errors + mix.non2xx + unexpected;
+    const result = {
+      database: target,
+      items: options.size,
+      members: Object.fromEntries(LEVELS.map((level) => [level, options.usersPerLevel])),
+      connections: options.connections,
+      durationSeconds: options.duration,
+      mix: { ...mixFigures, errors, byOperation: tally.byOp, unexpectedSamples: tally.unexpectedSamples },
+      baseline: { endpoint: 'GET /healthz', ...figures(baseline) },
+      ratio: {
+        mixOverBaselineThroughput: round(
+          mixFigures.requestsPerSecond / Math.max(1, figures(baseline).requestsPerSecond),
+          3,
+        ),
+      },
+      consistency,
+      loadAverage: {
+        before: round(loadBefore, 2),
+        afterMix: round(loadAfterMix, 2),
+        afterBaseline: round(loadAfter, 2),
+      },
+      rateLimits: 'off (RATE_LIMITS=off)',
+    };
+    log(
+      `${target}: ${mixFigures.requestsPerSecond} requests/s, p50 ${mixFigures.p50Ms} ms, p99 ${mixFigures.p99Ms} ms, errors ${errors}; ` +
+        `baseline ${result.baseline.requestsPerSecond}/s; consistent ${consistency.consistent}`,
+    );
+    return result;
+  } finally {
+    await stopServer(server);
+    await database.cleanup();
+    server = undefined as never;
+  }
+}
+
+/**
+ * `npm run bench -- load`: the built server under a mix of signed-in members' calls (search, details, feeds,
+ * order status polls, the user centre) with autocannon, on PGlite and on PostgreSQL; a `/healthz` baseline in
+ * the same run; then the counters and orders checked against the answers. Target (issue 12, PostgreSQL): ≥ 1,500
+ * requests/s with p99 ≤ 150 ms and no errors.
+ */
+export async function loadBench(options: LoadBenchOptions) {
+  const settings = {
+    duration: options.duration ?? 60,
+    baselineDuration: options.baselineDuration ?? Math.min(20, options.duration ?? 60),
+    connections: options.connections ?? 32,
+    size: options.size ?? 20_000,
+    usersPerLevel: options.usersPerLevel ?? 10,
+  };
+  if (!existsSync(serverCli))
+    throw new Error('the built server is missing: run `npm run bench` (it builds first)');
+  const results: Record<string, unknown> = {};
+  for (const target of options.targets) results[target] = await runTarget(target, settings);
+  const postgres = results.postgres as Awaited<ReturnType<typeof runTarget>> | undefined;
+  return {
+    ...results,
+    target: postgres
+      ? {
+          requestsPerSecond: {
+            goal: 1500,
+            measured: postgres.mix.requestsPerSecond,
+            met: postgres.mix.requestsPerSecond >= 1500,
+          },
+          p99Ms: { goal: 150, measured: postgres.mix.p99Ms, met: postgres.mix.p99Ms <= 150 },
+          errors: { goal: 0, measured: postgres.mix.errors, met: postgres.mix.errors === 0 },
+          consistent: postgres.consistency.consistent,
+        }
+      : undefined,
+  };
+}
