@@ -176,6 +176,20 @@ export const messages = {
     noSourceLink: '该信息暂无原文链接',
   },
   /** tender-server member … / privilege … (src/membership/commands.ts): operators read these. */
+  /** `tender-server audit` (src/audit). */
+  auditCli: {
+    none: '没有符合条件的审计记录',
+    user: (userId: number) => `用户 ${userId}`,
+    by: (actor: string) => `操作者 ${actor}`,
+    target: (target: string) => `对象 ${target}`,
+    more: (limit: number) => `（只显示最新的 ${limit} 条，可用 --limit 或 --since 查看更多）`,
+    badTime: (option: string, value: string) =>
+      `${option} 应为 YYYY-MM-DD 或 "YYYY-MM-DD HH:mm"（北京时间），当前为 "${value}"`,
+    badLimit: (value: string | undefined) => `--limit 应为 1–10000 的整数，当前为 "${value}"`,
+    badUser: (value: string) => `--user 应为用户编号（数字），当前为 "${value}"`,
+    mobileNeedsBrand: '按手机号查询时须同时指定 --brand（各品牌的账号互不相通）',
+    noSuchAccount: (brand: string, mobile: string) => `品牌 ${brand} 下没有手机号为 ${mobile} 的账号`,
+  },
   memberCli: {
     memberUsage: [
       '用法：',

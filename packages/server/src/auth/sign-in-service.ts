@@ -1,5 +1,6 @@
 import type { LoginResult } from '@tender/contracts';
 import { RESPONSE_CODES } from '@tender/domain';
+import { recordAudit, userActor } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
@@ -75,6 +76,14 @@ export function signInService(
         if (!frozen?.frozenAt) throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.auth.notFrozen);
         const thawed = await users.setFrozen(tenant.id, frozen.id, null, clock());
         if (!thawed) throw new Error(`user ${frozen.id} vanished while unfreezing`);
+        await recordAudit(tx, {
+          brandId: tenant.id,
+          action: 'account.unfrozen',
+          userId: thawed.id,
+          actor: userActor(thawed.id),
+          detail: { frozenAt: frozen.frozenAt.toISOString() },
+          at: clock(),
+        });
         return { user: thawed, session: await sessions.open(tx, thawed, request.remember, 'awaken') };
       });
       return result(user, session, baseUrl);
@@ -89,6 +98,13 @@ export function signInService(
         const now = clock();
         await userQueries(tx).setFrozen(tenant.id, userId, now, now);
         await sessions.revokeAll(tx, userId);
+        await recordAudit(tx, {
+          brandId: tenant.id,
+          action: 'account.frozen',
+          userId,
+          actor: userActor(userId),
+          at: now,
+        });
       });
     },
 

@@ -1,3 +1,4 @@
+import { auditCommand } from '../audit/command';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import { corpusCommand } from '../corpus/command';
@@ -9,6 +10,7 @@ import { memberCommand, privilegeCommand } from '../membership/commands';
 import { orderCommand } from '../orders/command';
 import { migrationsDir } from '../paths';
 import { searchCommand } from '../search/command';
+import { dbCommand } from './db-command';
 import { startServer } from './start';
 
 export interface CommandContext {
@@ -60,4 +62,5 @@ export const commands: readonly Command[] = [
   privilegeCommand,
   orderCommand,
   searchCommand,
+  auditCommand,
 ];

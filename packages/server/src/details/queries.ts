@@ -1,5 +1,6 @@
 import type { PrivilegeKey } from '@tender/contracts';
 import type { Queryable } from '../db/database';
+import { sanitiseAnnouncementText } from '../security/announcement-text';
 import type { PartyRole } from '../tenders/codes';
 
 /** The SQL of the detail screens: one item with its project facts and companies (migrations/0004_tenders.sql). */
@@ -89,7 +90,15 @@ export function detailQueries(db: Queryable) {
            FROM tender_item WHERE id = $1`,
         [id],
       );
-      return row;
+      // Stored text is served without markup, whatever an import let through (src/security).
+      return (
+        row && {
+          ...row,
+          title: sanitiseAnnouncementText(row.title),
+          body: sanitiseAnnouncementText(row.body),
+          projectName: row.projectName && sanitiseAnnouncementText(row.projectName),
+        }
+      );
     },
 
     async projectDetail(itemId: number): Promise<ProjectDetailRecord | undefined> {
@@ -122,7 +131,7 @@ export function detailQueries(db: Queryable) {
 
     /** The items sharing a project key, oldest first; the same-day order follows the procurement's steps. */
     async timeline(projectKey: string): Promise<TimelineRecord[]> {
-      return db.query<TimelineRecord>(
+      const rows = await db.query<TimelineRecord>(
         `SELECT id, doc_type AS "docType", notice_kind AS "noticeKind", title, publish_date AS "publishDate"
            FROM tender_item WHERE project_key = $1
           ORDER BY publish_date,
@@ -132,6 +141,7 @@ export function detailQueries(db: Queryable) {
           LIMIT ${TIMELINE_LIMIT}`,
         [projectKey],
       );
+      return rows.map((row) => ({ ...row, title: sanitiseAnnouncementText(row.title) }));
     },
 
     /**

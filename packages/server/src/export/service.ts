@@ -8,6 +8,7 @@ import {
   type GateRefusal,
 } from '@tender/contracts';
 import { formatDateTime, permissionDialogMessage, RESPONSE_CODES } from '@tender/domain';
+import { recordAudit, userActor } from '../audit/audit-log';
 import type { Database } from '../db/database';
 import type { GateCaller, GateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
@@ -222,6 +223,15 @@ export function exportService(dependencies: ExportServiceDependencies) {
         ],
       );
       if (!row) throw new Error('export_record insert answered nothing');
+      await recordAudit(db, {
+        brandId: caller.tenant.id,
+        action: 'export.ordered',
+        userId: caller.userId,
+        actor: userActor(caller.userId),
+        target: `export:${row.id}`,
+        detail: { matched: planned.matched, rows: planned.rows, fileName: row.file_name },
+        at: caller.now,
+      });
       const job = run(Number(row.id), planned.itemIds, caller.now).finally(() => running.delete(job));
       running.add(job);
       const message = planned.limited ? planned.message : exportMessages.started(planned.rows);

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit-log';
 import type { Clock } from '../clock';
 import { couponQueries } from '../coupons/queries';
 import type { Database } from '../db/database';
@@ -132,6 +133,20 @@ export async function confirmPayment(
         },
         now,
       );
+      await recordAudit(tx, {
+        brandId: paid.brandId,
+        action: 'payment.credited',
+        userId: paid.userId,
+        actor: `order:${paid.orderNo} (${payment.provider} ${payment.via})`,
+        target: paid.orderNo,
+        detail: {
+          amountFen: payment.amountFen,
+          transactionId: payment.transactionId,
+          level: paid.memberCode,
+          months: paid.months,
+        },
+        at: now,
+      });
       await queries.insertPaymentEvent(
         record('credited', {
           couponId: paid.couponId,

@@ -23,18 +23,24 @@ export const CONTENT_SECURITY_POLICY = [
 const HSTS = 'max-age=15552000';
 
 /**
- * Sets the security headers on every answer (API, brand apps, files, the 404 envelope): CSP, no framing
+ * Sets the security headers on every answer (API, brand apps, files, the 404 envelope) that the route did not
+ * set itself: CSP, no framing
  * (clickjacking on the payment and sign-in pages), no MIME sniffing (the announcement download is text/plain
  * and must never be read as HTML), no full URLs in Referer to the source sites, and HSTS when the request came
  * over HTTPS (directly or through a trusted proxy, `TRUST_PROXY`).
  */
 export function securityHeaders(app: FastifyInstance): void {
+  const headers: Record<string, string> = {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    // A route with a stricter header of its own (the QR sign-in and sandbox payment pages) keeps it.
+    for (const [name, value] of Object.entries(headers))
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '@tender/contracts';
 import { displayModeOrDefault, RESPONSE_CODES } from '@tender/domain';
 import type { FastifyInstance } from 'fastify';
+import { recordAudit, userActor } from '../audit/audit-log';
 import type { SmsCodeService } from '../auth/sms-codes';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -56,20 +57,31 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
     return user;
   }
 
+  /** Which profile fields a call changed (names only: the values are the account's own business). */
+  const auditProfile = (brandId: string, userId: number, input: object, ip: string) =>
+    recordAudit(db, {
+      brandId,
+      action: 'account.profile',
+      userId,
+      actor: userActor(userId),
+      ip,
+      detail: {
+        fields: Object.entries(input).flatMap(([field, value]) => (value === undefined ? [] : [field])),
+      },
+      at: clock(),
+    });
+
   for (const endpoint of [userCenterEndpoint, userDetailEndpoint]) {
     endpointRoute(app, dependencies, endpoint, async ({ tenant, signedIn, request }) =>
       userView(db, await current(tenant, signedIn), requestBaseUrl(request), clock()),
     );
   }
 
-  endpointRoute(app, dependencies, updateUserEndpoint, async ({ input, tenant, signedIn, request }) =>
-    userView(
-      db,
-      updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock())),
-      requestBaseUrl(request),
-      clock(),
-    ),
-  );
+  endpointRoute(app, dependencies, updateUserEndpoint, async ({ input, tenant, signedIn, request }) => {
+    const user = updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock()));
+    await auditProfile(tenant.id, signedIn.userId, input, request.ip);
+    return userView(db, user, requestBaseUrl(request), clock());
+  });
 
   endpointRoute(app, dependencies, checkPerfectInfoEndpoint, async ({ tenant, signedIn }) => {
     const user = await current(tenant, signedIn);
@@ -85,14 +97,11 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
     };
   });
 
-  endpointRoute(app, dependencies, perfectEndpoint, async ({ input, tenant, signedIn, request }) =>
-    userView(
-      db,
-      updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock())),
-      requestBaseUrl(request),
-      clock(),
-    ),
-  );
+  endpointRoute(app, dependencies, perfectEndpoint, async ({ input, tenant, signedIn, request }) => {
+    const user = updated(await users.updateProfile(tenant.id, signedIn.userId, input, clock()));
+    await auditProfile(tenant.id, signedIn.userId, input, request.ip);
+    return userView(db, user, requestBaseUrl(request), clock());
+  });
 
   endpointRoute(app, dependencies, updatePhoneEndpoint, async ({ input, tenant, signedIn, request }) => {
     const user = await current(tenant, signedIn);
@@ -109,6 +118,15 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       }
       throw error;
     }
+    await recordAudit(db, {
+      brandId: tenant.id,
+      action: 'account.mobile',
+      userId: user.id,
+      actor: userActor(user.id),
+      ip: request.ip,
+      detail: { from: user.mobile, to: input.mobile },
+      at: clock(),
+    });
     return userView(db, updated(moved), requestBaseUrl(request), clock());
   });
 
