@@ -27,6 +27,15 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/history/my-focus-screen')),
     'MyFocusScreen',
   ),
+  // Subscriptions and monitoring (features/subscriptions, features/monitoring).
+  'subscribe/bidding': lazyRouteComponent(
+    importWithReload(() => import('../features/subscriptions/subscription-screen')),
+    'BiddingSubscriptionScreen',
+  ),
+  'subscribe/upfront': lazyRouteComponent(
+    importWithReload(() => import('../features/subscriptions/subscription-screen')),
+    'UpfrontSubscriptionScreen',
+  ),
   // Companies and analysis (features/companies, features/analysis).
   'enterpriseAnalysis/informationQuery/erterInformation': lazyRouteComponent(
     importWithReload(() => import('../features/companies/company-search-screen')),

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAppServices } from '../../shell/app-context';
+import { useUserStore } from '../../stores/user-store';
+import type { SubscriptionFeed } from './subscription-kinds';
+
+/** The server's websocket (packages/server/src/push/websocket.ts). */
+const WEBSOCKET_PATH = '/webchat/websocket';
+/** A dropped connection is opened again after this long (the server restarts, the network comes back). */
+const RECONNECT_DELAY_MS = 5000;
+
+/** One match the server pushes: `{type: 'feed', data: {feedId, itemId, feed, title, …}}`. */
+interface FeedMessage {
+  type: 'feed';
+  data: { feedId: number; feed: SubscriptionFeed };
+}
+
+function isFeedMessage(value: unknown): value is FeedMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as { type?: unknown; data?: { feed?: unknown } };
+  return message.type === 'feed' && typeof message.data?.feed === 'string';
+}
+
+/** `ws(s)://<the page's host>/webchat/websocket?brand=<id>&token=<token>`. */
+export function feedWebsocketUrl(origin: string, brandId: string, token: string): string {
+  const url = new URL(WEBSOCKET_PATH, origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('brand', brandId);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * Counts the matches of one feed the server pushes while the screen is open (spec §7 websocket; ADR 0009), so the
+ * screen can say "N 条新信息". `clear` starts counting again once the member has looked.
+ */
+export function useFeedArrivals(feed: SubscriptionFeed): { arrivals: number; clear(): void } {
+  const { brand } = useAppServices();
+  const token = useUserStore((state) => state.token);
+  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
+
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    let socket: WebSocket | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let closed = false;
+    const open = () => {
+      socket = new WebSocket(feedWebsocketUrl(location.origin, brand.id, token));
+      socket.onmessage = (event) => {
+        let message: unknown;
+        try {
+          message = JSON.parse(String(event.data));
+        } catch {
+          return;
+        }
+        if (isFeedMessage(message) && message.data.feed === feed) {
+          const { feedId } = message.data;
+          setSeen((previous) => new Set(previous).add(feedId));
+        }
+      };
+      socket.onclose = () => {
+        if (!closed) retry = setTimeout(open, RECONNECT_DELAY_MS);
+      };
+    };
+    open();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [brand.id, token, feed]);
+
+  const clear = useCallback(() => setSeen(new Set()), []);
+  return { arrivals: seen.size, clear };
+}
