@@ -41,6 +41,30 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/companies/company-search-screen')),
     'CompanySearchScreen',
   ),
+  enterpriseDetails: lazyRouteComponent(
+    importWithReload(() => import('../features/companies/company-detail-screen')),
+    'CompanyDetailScreen',
+  ),
+  enterHistory: lazyRouteComponent(
+    importWithReload(() => import('../features/companies/company-history-screen')),
+    'CompanyHistoryScreen',
+  ),
+  altas: lazyRouteComponent(
+    importWithReload(() => import('../features/companies/company-atlas-screen')),
+    'CompanyAtlasScreen',
+  ),
+  'enterpriseAnalysis/informationQuery/marketAnalysis': lazyRouteComponent(
+    importWithReload(() => import('../features/analysis/market-analysis-screen')),
+    'MarketAnalysisScreen',
+  ),
+  dashboard: lazyRouteComponent(
+    importWithReload(() => import('../features/analysis/dashboard-screen')),
+    'DashboardScreen',
+  ),
+  dataStatistics: lazyRouteComponent(
+    importWithReload(() => import('../features/analysis/data-statistics-screen')),
+    'DataStatisticsScreen',
+  ),
   // Export (features/export).
   dataExport: lazyRouteComponent(
     importWithReload(() => import('../features/export/data-export-screen')),

@@ -1,0 +1,124 @@
+import type { MarketAnalysis } from '@tender/contracts';
+import { type ChartSpec, fenToWanYuan } from './chart-spec';
+import { messages } from './messages';
+
+export type MarketBucket = MarketAnalysis['byMonth'][number];
+export type MarketCompany = MarketAnalysis['topPurchasers'][number];
+
+const { chart: labels } = messages;
+
+/**
+ * Items per month (line, left axis) with the budgets and awards of those months in 万元 (bars, right axis): the
+ * trend of market analysis and of the dashboard.
+ */
+export function monthlyTrendChart(months: readonly MarketBucket[]): ChartSpec {
+  const names = months.map((month) => month.name || month.code);
+  const budgets = months.map((month) => fenToWanYuan(month.budgetFen));
+  const awards = months.map((month) => fenToWanYuan(month.awardFen));
+  return {
+    option: {
+      tooltip: { trigger: 'axis' },
+      legend: { data: [labels.items, labels.budget, labels.award] },
+      grid: { left: 48, right: 64, bottom: 32, top: 40 },
+      xAxis: { type: 'category', data: names },
+      yAxis: [
+        { type: 'value', name: labels.items, minInterval: 1 },
+        { type: 'value', name: labels.amount },
+      ],
+      series: [
+        { name: labels.items, type: 'line', smooth: true, data: months.map((month) => month.items) },
+        { name: labels.budget, type: 'bar', yAxisIndex: 1, data: budgets },
+        { name: labels.award, type: 'bar', yAxisIndex: 1, data: awards },
+      ],
+    },
+    table: {
+      columns: [labels.month, labels.items, labels.budget, labels.award],
+      rows: months.map((month, index) => [
+        names[index] ?? '',
+        month.items,
+        budgets[index] ?? 0,
+        awards[index] ?? 0,
+      ]),
+    },
+  };
+}
+
+/** A top list as horizontal bars of items, the first company at the top; amounts in the tooltip and the table. */
+export function rankingChart(companies: readonly MarketCompany[]): ChartSpec {
+  // ECharts draws a category axis from the bottom up: reversed, the leader is on top.
+  const bottomUp = [...companies].reverse();
+  return {
+    option: {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 8, right: 32, bottom: 24, top: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1 },
+      yAxis: {
+        type: 'category',
+        data: bottomUp.map((company) => company.name),
+        axisLabel: { width: 180, overflow: 'truncate' },
+      },
+      series: [
+        {
+          name: labels.items,
+          type: 'bar',
+          data: bottomUp.map((company) => ({ value: company.items, companyId: company.companyId })),
+        },
+      ],
+    },
+    table: {
+      columns: [labels.name, labels.items, labels.amount],
+      rows: companies.map((company) => [company.name, company.items, fenToWanYuan(company.amountFen)]),
+    },
+  };
+}
+
+/** Budgets and awards in 万元 per bucket (industries): where the money is. */
+export function amountDistributionChart(buckets: readonly MarketBucket[]): ChartSpec {
+  const names = buckets.map((bucket) => bucket.name || bucket.code);
+  return {
+    option: {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { data: [labels.budget, labels.award] },
+      grid: { left: 48, right: 16, bottom: 64, top: 40 },
+      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'truncate' } },
+      yAxis: { type: 'value', name: labels.amount },
+      series: [
+        { name: labels.budget, type: 'bar', data: buckets.map((bucket) => fenToWanYuan(bucket.budgetFen)) },
+        { name: labels.award, type: 'bar', data: buckets.map((bucket) => fenToWanYuan(bucket.awardFen)) },
+      ],
+    },
+    table: {
+      columns: [labels.name, labels.items, labels.budget, labels.award],
+      rows: buckets.map((bucket, index) => [
+        names[index] ?? '',
+        bucket.items,
+        fenToWanYuan(bucket.budgetFen),
+        fenToWanYuan(bucket.awardFen),
+      ]),
+    },
+  };
+}
+
+/** Each bucket's share of the items (types, procurement methods) as a ring; empty buckets are left out. */
+export function shareChart(buckets: readonly MarketBucket[]): ChartSpec {
+  const counted = buckets.filter((bucket) => bucket.items > 0);
+  return {
+    option: {
+      tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+      legend: { type: 'scroll', bottom: 0 },
+      series: [
+        {
+          name: labels.items,
+          type: 'pie',
+          radius: ['40%', '68%'],
+          center: ['50%', '45%'],
+          data: counted.map((bucket) => ({ name: bucket.name || bucket.code, value: bucket.items })),
+        },
+      ],
+    },
+    table: {
+      columns: [labels.name, labels.items],
+      rows: counted.map((bucket) => [bucket.name || bucket.code, bucket.items]),
+    },
+  };
+}
