@@ -63,4 +63,5 @@ export const commands: readonly Command[] = [
   orderCommand,
   searchCommand,
   auditCommand,
+  dbCommand,
 ];
