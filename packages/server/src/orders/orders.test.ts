@@ -255,14 +255,28 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       });
       expect(order.data).toMatchObject({ couponId: bigCoupon.couponId, couponFee: 500, payFee: 5480 });
 
-      // held by the unpaid order: another product no longer gets it (the next best is the 200)
+      // quoted as the next order would be made: that order closes this one and gets its coupon back, so the
+      // modal's product info after its first order still shows the 500 (it once showed no coupon at all)
+      const info = (await post(user, '/webchat/api/member/productInfo', { memberCode: 'toubiaotong' })).data;
+      expect(info.couponList.map((coupon: { couponId: number }) => coupon.couponId).sort()).toEqual(
+        [bigCoupon.couponId, smallCoupon.couponId].sort(),
+      );
+      expect(
+        info.productConfigResponses.find((option: { months: number }) => option.months === 12),
+      ).toMatchObject({ couponId: bigCoupon.couponId, couponFee: 500, payFee: 5480 });
       const monthly = await productOf(server, user, 'toubiaotong', 1);
       expect(monthly).toMatchObject({ isCoupon: true, couponId: smallCoupon.couponId, payFee: 398 });
+      const replaced = await post(user, '/webchat/api/submitOrder', {
+        memberCode: 'toubiaotong',
+        productId: product.id,
+      });
+      expect(replaced.data).toMatchObject({ couponId: bigCoupon.couponId, couponFee: 500, payFee: 5480 });
+      expect((await status(user, order.data.orderId)).orderStatus).toBe(3);
 
-      const qr = await post(user, '/webchat/api/payPrepay', { orderId: order.data.orderId });
+      const qr = await post(user, '/webchat/api/payPrepay', { orderId: replaced.data.orderId });
       const { page } = await payOnSandboxPage(server.app, qr.data.codeUrl);
       expect(page).toContain('¥5480');
-      expect((await status(user, order.data.orderId)).orderStatus).toBe(2);
+      expect((await status(user, replaced.data.orderId)).orderStatus).toBe(2);
 
       const coupons = (await post(user, '/webchat/api/myCouponList', {})).data;
       expect(coupons.total).toBe(1);
@@ -273,7 +287,7 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
         'SELECT used_order_id AS "usedOrderId" FROM coupon WHERE id = $1',
         [bigCoupon.couponId],
       );
-      expect(row?.usedOrderId).toBe(order.data.orderId);
+      expect(row?.usedOrderId).toBe(replaced.data.orderId);
     });
 
     it('renews the same level: the time accumulates', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
 import type { Clock } from '../clock';
-import { couponQueries } from '../coupons/queries';
+import { type CouponRecord, couponQueries } from '../coupons/queries';
 import { couponWire } from '../coupons/wire';
 import type { Database } from '../db/database';
 import { type GateCaller, gateService } from '../gates/service';
@@ -134,6 +134,24 @@ export function orderService(dependencies: OrderServiceDependencies) {
     if (!activity) throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.orders.activityNotFound);
   }
 
+  /**
+   * The coupons the caller's next order chooses from: the usable ones and those its own unpaid orders hold, since
+   * creating an order closes those first and frees their coupons. Quoting from the usable ones alone told the
+   * modal, after its first order, that the coupon was gone while the next order still got it.
+   */
+  async function couponsForNextOrder(brandId: string, userId: number, now: Date): Promise<CouponRecord[]> {
+    const coupons = couponQueries(db);
+    const held: CouponRecord[] = [];
+    for (const order of await orderQueries(db).unpaidOfUser(brandId, userId)) {
+      const coupon =
+        order.couponId === null ? undefined : await coupons.find(brandId, userId, order.couponId);
+      if (coupon && coupon.usedOrderId === null && coupon.effectiveFrom <= now && coupon.effectiveUntil > now)
+        held.push(coupon);
+    }
+    // Ties of the coupon rule fall back to this order, as they do for `usable`.
+    return [...(await coupons.usable(brandId, userId, now)), ...held].sort((a, b) => a.id - b.id);
+  }
+
   /** A provider's "paid" becomes a confirmation through the one paid-state path. */
   async function settle(
     trade: ProviderTrade,
@@ -198,7 +216,7 @@ export function orderService(dependencies: OrderServiceDependencies) {
     ) {
       const { level, areas, products } = await quote(caller.tenant.id, input.memberCode, input.payAreas);
       await checkActivity(caller.tenant.id, input.actiId, caller.now);
-      const coupons = await couponQueries(db).usable(caller.tenant.id, caller.userId, caller.now);
+      const coupons = await couponsForNextOrder(caller.tenant.id, caller.userId, caller.now);
       const preselected =
         products.find((priced) => priced.product.preselected)?.product.id ?? products.at(-1)?.product.id;
       const options: ProductOption[] = products.map(({ product, priceFen, listPriceFen }) => {
