@@ -2,9 +2,10 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useConfirmDialog } from '@tender/ui-kit';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../companies/data-state';
+import { useKeptAnswer } from '../search/use-kept-answer';
 import { EmptyList, ItemSummaryRow, PagedItems, TypeTabs } from './item-summary-list';
 import { messages } from './messages';
-import { useItemList } from './use-item-list';
+import { succeeded, useItemList } from './use-item-list';
 
 const t = messages.browsing;
 
@@ -13,27 +14,15 @@ export function BrowsingHistoryScreen() {
   const { api } = useAppServices();
   const list = useItemList((request, options) => api.browseHistoryList(request, options));
   const { confirm, dialog } = useConfirmDialog();
+  const answer = useKeptAnswer(list.state);
 
   const remove = async (id: number, lastOfPage: boolean) => {
     if (!(await confirm({ kind: 'operation', message: t.confirmRemove }))) return;
-    // A failure keeps the row; the api-client has said why.
-    if (
-      await api.delBrowseHistory({ id }).then(
-        () => true,
-        () => false,
-      )
-    )
-      list.refresh(lastOfPage);
+    if (await succeeded(api.delBrowseHistory({ id }))) list.refresh(lastOfPage);
   };
   const clear = async () => {
     if (!(await confirm({ kind: 'operation', message: t.confirmClear }))) return;
-    if (
-      !(await api.delBrowseHistory({}).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    if (!(await succeeded(api.delBrowseHistory({})))) return;
     list.chooseType('all');
     list.refresh();
   };
@@ -54,35 +43,41 @@ export function BrowsingHistoryScreen() {
       <Paper withBorder p="md" component="section" aria-label={t.list}>
         {hasRows && <TypeTabs value={list.type} onChange={list.chooseType} counts={list.typeCounts} />}
         <Stack mt="sm">
-          <DataState state={list.state}>
-            {(answer) =>
-              answer.records.length === 0 ? (
-                <EmptyList title={t.empty} hint={t.emptyHint} />
-              ) : (
-                <PagedItems label={t.list} total={answer.total} page={list.page} onPage={list.setPage}>
-                  {answer.records.map((item) => (
-                    <li key={`${item.id}-${item.browseDate}`}>
-                      <ItemSummaryRow
-                        item={item}
-                        when={t.browsedAt(item.browsedAt, item.views)}
-                        action={
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            aria-label={t.removeNamed(item.title)}
-                            onClick={() => remove(item.id, answer.records.length === 1)}
-                          >
-                            {t.remove}
-                          </Button>
-                        }
-                      />
-                    </li>
-                  ))}
-                </PagedItems>
-              )
-            }
-          </DataState>
+          {answer ? (
+            answer.records.length === 0 ? (
+              <EmptyList title={t.empty} hint={t.emptyHint} />
+            ) : (
+              <PagedItems
+                label={t.list}
+                total={answer.total}
+                page={list.page}
+                onPage={list.setPage}
+                loading={list.state.status === 'loading'}
+              >
+                {answer.records.map((item) => (
+                  <li key={`${item.id}-${item.browseDate}`}>
+                    <ItemSummaryRow
+                      item={item}
+                      when={t.browsedAt(item.browsedAt, item.views)}
+                      action={
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t.removeNamed(item.title)}
+                          onClick={() => remove(item.id, answer.records.length === 1)}
+                        >
+                          {t.remove}
+                        </Button>
+                      }
+                    />
+                  </li>
+                ))}
+              </PagedItems>
+            )
+          ) : (
+            <DataState state={list.state}>{() => null}</DataState>
+          )}
         </Stack>
       </Paper>
       {dialog}

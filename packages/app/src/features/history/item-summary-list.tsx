@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ItemType } from '@tender/contracts';
 import { ListPagination } from '@tender/ui-kit';
@@ -107,20 +107,24 @@ export function PagedItems({
   total,
   page,
   onPage,
+  loading,
   children,
 }: {
   label: string;
   total: number;
   page: number;
   onPage(page: number): void;
+  /** The next answer is on its way: the rows stay, dimmed. */
+  loading: boolean;
   children: ReactNode;
 }) {
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" pos="relative" aria-busy={loading}>
+      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
       <Stack component="ul" gap="xs" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
         {children}
       </Stack>
-      <ListPagination total={total} page={page} onChange={onPage} />
+      <ListPagination total={total} page={page} onChange={onPage} disabled={loading} />
     </Stack>
   );
 }

@@ -10,6 +10,14 @@ export interface ItemListPage<Row> {
   typeCounts: TypeCount[];
 }
 
+/** Whether a call went through; on a failure the row stays and the api-client has said why. */
+export function succeeded(call: Promise<unknown>): Promise<boolean> {
+  return call.then(
+    () => true,
+    () => false,
+  );
+}
+
 type ItemListRequest = { pageNumber: number; pageSize: number; type?: ItemType };
 
 /**

@@ -1,7 +1,19 @@
-import { Badge, Button, CloseButton, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  LoadingOverlay,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { loadAreaTree } from '@tender/api-client';
 import type { IndustrySection, SearchAllTabCode, SearchResultPage } from '@tender/contracts';
-import type { AreaNode } from '@tender/domain';
+import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '@tender/domain';
 import { DisplayModeToggle, ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
@@ -20,6 +32,7 @@ import {
 } from './search-request';
 import { SearchResults } from './search-results';
 import { useDisplayMode } from './use-display-mode';
+import { useKeptAnswer } from './use-kept-answer';
 
 /** 招投标信息 (searchList), 全部搜索 (searchAllList by tab) and 审批项目 (spxm/getPage). */
 export type SearchMode = 'bid' | 'all' | 'approval';
@@ -122,6 +135,8 @@ export function BidSearchScreen() {
     },
     [api, mode, tab, conditions, page],
   );
+
+  const answer = useKeptAnswer(results);
 
   const change = (changes: Partial<SearchConditions>) => {
     setConditions((current) => ({ ...current, ...changes }));
@@ -239,29 +254,57 @@ export function BidSearchScreen() {
             )}
           </Group>
         </Group>
-        <DataState state={results}>
-          {(answer) =>
-            answer.records.length === 0 ? (
-              <Stack align="center" gap={4} py="xl" role="status">
-                <Text fw={500}>{messages.results.empty}</Text>
-                <Text size="sm" c="dimmed">
-                  {messages.results.emptyHint}
-                </Text>
-              </Stack>
-            ) : (
-              <Stack gap="sm">
-                <SearchResults records={answer.records} displayMode={display.mode ?? 10} />
-                <ListPagination
-                  total={answer.total}
-                  page={answer.pageNumber}
-                  onChange={setPage}
-                  contactPhone={brand.supportPhone}
-                />
-              </Stack>
-            )
-          }
-        </DataState>
+        {answer ? (
+          <ResultsArea
+            answer={answer}
+            loading={results.status === 'loading'}
+            displayMode={display.mode ?? DEFAULT_DISPLAY_MODE}
+            onPage={setPage}
+            contactPhone={brand.supportPhone}
+          />
+        ) : (
+          <DataState state={results}>{() => null}</DataState>
+        )}
       </Paper>
+    </Stack>
+  );
+}
+
+/** One page of results and the pager; while the next page loads, this page stays, dimmed. */
+function ResultsArea({
+  answer,
+  loading,
+  displayMode,
+  onPage,
+  contactPhone,
+}: {
+  answer: SearchResultPage;
+  loading: boolean;
+  displayMode: DisplayMode;
+  onPage(page: number): void;
+  contactPhone: string | undefined;
+}) {
+  if (answer.records.length === 0 && !loading) {
+    return (
+      <Stack align="center" gap={4} py="xl" role="status">
+        <Text fw={500}>{messages.results.empty}</Text>
+        <Text size="sm" c="dimmed">
+          {messages.results.emptyHint}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" pos="relative" aria-busy={loading}>
+      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+      <SearchResults records={answer.records} displayMode={displayMode} />
+      <ListPagination
+        total={answer.total}
+        page={answer.pageNumber}
+        onChange={onPage}
+        contactPhone={contactPhone}
+        disabled={loading}
+      />
     </Stack>
   );
 }

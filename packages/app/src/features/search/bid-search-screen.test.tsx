@@ -1,0 +1,186 @@
+import type { User } from '@tender/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LayoutDialogsContext } from '../../layout/use-layout-dialogs';
+import { AppServicesContext } from '../../shell/app-context';
+import { useUserStore } from '../../stores/user-store';
+import { renderWithRouter } from '../../test/render';
+import { BidSearchScreen } from './bid-search-screen';
+import { createSearchApi, resultPage, screenServices, searchRecord } from './search-fixtures';
+
+const user = { userId: 7, displayMode: 10 } as User;
+
+async function renderSearch(api = createSearchApi()) {
+  const { services, dialogs } = screenServices(api);
+  const rendered = await renderWithRouter(
+    <AppServicesContext.Provider value={services}>
+      <LayoutDialogsContext.Provider value={dialogs}>
+        <BidSearchScreen />
+      </LayoutDialogsContext.Provider>
+    </AppServicesContext.Provider>,
+    { path: '/informationQuery/bid', paths: ['/informationQuery/bid', '/tender/index', '/building/index'] },
+  );
+  await waitFor(() => expect(api.searchList).toHaveBeenCalled());
+  return { ...rendered, api };
+}
+
+function lastCall<T>(spy: { mock: { calls: unknown[][] } }): T {
+  return spy.mock.calls.at(-1)?.[0] as T;
+}
+
+afterEach(() => {
+  act(() => useUserStore.setState({ user: undefined }));
+});
+
+describe('BidSearchScreen', () => {
+  it('searches the typed keyword on Enter with the chosen scope and mode codes (spec §3: 20 标题, 10 模糊)', async () => {
+    const { api, user: pointer } = await renderSearch();
+    const conditions = screen.getByRole('region', { name: '筛选条件' });
+    await pointer.click(within(conditions).getByRole('radio', { name: '标题' }));
+    await pointer.click(within(conditions).getByRole('radio', { name: '模糊' }));
+    await pointer.type(screen.getByRole('combobox', { name: '搜索词' }), '医院{Enter}');
+    await waitFor(() =>
+      expect(lastCall(api.searchList)).toMatchObject({
+        keyword: '医院',
+        searchType: 20,
+        searchPattern: 10,
+        pageNumber: 1,
+        pageSize: 20,
+      }),
+    );
+  });
+
+  it('sends an amount range starting at 0 with minAmount 0.01 (spec §5)', async () => {
+    const { api, user: pointer } = await renderSearch();
+    await pointer.click(screen.getByRole('combobox', { name: '金额' }));
+    await pointer.click(await screen.findByRole('option', { name: '50万以下' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ minAmount: 0.01, maxAmount: 50 }));
+    expect(lastCall(api.searchList)).not.toHaveProperty('amount');
+  });
+
+  it('moves through the suggestions with the arrow keys and searches the chosen one with Enter', async () => {
+    const { api, user: pointer } = await renderSearch();
+    const box = screen.getByRole('combobox', { name: '搜索词' });
+    await pointer.type(box, '医院');
+    // spec §5: suggestions wait for 300 ms of quiet typing.
+    await screen.findByRole('option', { name: '医院改造' }, { timeout: 2000 });
+    expect(api.searchWordList).toHaveBeenCalledTimes(1);
+    expect(api.searchWordList).toHaveBeenCalledWith({ keyword: '医院' }, expect.anything());
+    await pointer.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ keyword: '医院改造' }));
+    expect(box).toHaveValue('医院改造');
+  });
+
+  it('searches a hot word or a history word with one click', async () => {
+    const { api, user: pointer } = await renderSearch();
+    const hot = await screen.findByRole('group', { name: '热门搜索' });
+    await pointer.click(within(hot).getByRole('button', { name: '监控' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ keyword: '监控' }));
+    const history = await screen.findByRole('group', { name: '搜索历史' });
+    await pointer.click(within(history).getByRole('button', { name: '学校' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ keyword: '学校' }));
+  });
+
+  it('shows the server highlight as marks and opens each result by id and type', async () => {
+    const api = createSearchApi(
+      resultPage([
+        searchRecord({
+          id: 11,
+          title: '人民医院设备采购',
+          titleHighlight: '人民<em class="hl">医院</em>设备采购',
+        }),
+        searchRecord({ id: 12, title: '城北水厂拟建项目', docType: 'nj', typeLabel: '拟建项目' }),
+      ]),
+    );
+    await renderSearch(api);
+    const list = await screen.findByRole('list', { name: '结果列表' });
+    const first = within(list).getByRole('link', { name: '人民医院设备采购' });
+    expect(within(first).getByText('医院').tagName).toBe('MARK');
+    expect(first).toHaveAttribute('href', '/tender/index?id=11&type=zb');
+    expect(within(list).getByRole('link', { name: '城北水厂拟建项目' })).toHaveAttribute(
+      'href',
+      '/building/index?id=12&type=nj',
+    );
+  });
+
+  it('says 暂无数据 with a hint to change the conditions when nothing matches', async () => {
+    await renderSearch();
+    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(screen.getByText(/请更换搜索词或修改筛选条件/)).toBeInTheDocument();
+  });
+
+  it('shows the capped total and caps the pages at 50 with the toast (spec §2 Pagination, §9)', async () => {
+    const records = Array.from({ length: 20 }, (_, index) =>
+      searchRecord({ id: index + 1, title: `公告${index + 1}` }),
+    );
+    const api = createSearchApi(resultPage(records, 10_001));
+    const { user: pointer } = await renderSearch(api);
+    expect(await screen.findByText('共找到 10000+ 条数据')).toBeInTheDocument();
+    await pointer.type(screen.getByRole('textbox', { name: '跳转到' }), '80');
+    await pointer.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ pageNumber: 50 }));
+    expect(await screen.findByText('最多只能查看前50页数据')).toBeInTheDocument();
+  });
+
+  it('saves the display mode to the server, re-reads it and shows the table (spec §4 Display mode)', async () => {
+    act(() => useUserStore.setState({ user }));
+    const records = [searchRecord({ id: 11, title: '人民医院设备采购' })];
+    const { api, user: pointer } = await renderSearch(createSearchApi(resultPage(records)));
+    await screen.findByRole('list', { name: '结果列表' });
+    // The user store already holds the mode: nothing to fetch.
+    expect(api.getOrInitPreference).not.toHaveBeenCalled();
+    await pointer.click(screen.getByRole('radio', { name: '表格' }));
+    expect(await screen.findByRole('table', { name: '结果表格' })).toBeInTheDocument();
+    expect(api.updatePreference).toHaveBeenCalledWith({ displayMode: 20 });
+    expect(api.getOrInitPreference).toHaveBeenCalledTimes(1);
+    expect(api.updatePreference.mock.invocationCallOrder[0]).toBeLessThan(
+      api.getOrInitPreference.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(useUserStore.getState().user?.displayMode).toBe(20);
+  });
+
+  it('keeps the list when the server refuses to save the mode', async () => {
+    act(() => useUserStore.setState({ user }));
+    const api = createSearchApi(resultPage([searchRecord({ id: 11, title: '人民医院设备采购' })]));
+    api.updatePreference.mockRejectedValueOnce(new Error('服务器出错'));
+    const { user: pointer } = await renderSearch(api);
+    await pointer.click(screen.getByRole('radio', { name: '表格' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: '列表' })).toBeChecked());
+    expect(screen.getByRole('list', { name: '结果列表' })).toBeInTheDocument();
+    expect(useUserStore.getState().user?.displayMode).toBe(10);
+  });
+
+  it('reads the mode with getOrInitPreference when the user holds none', async () => {
+    const api = createSearchApi(resultPage([searchRecord({ id: 11, title: '人民医院设备采购' })]));
+    api.getOrInitPreference.mockResolvedValue({ displayMode: 20 } as never);
+    await renderSearch(api);
+    expect(await screen.findByRole('table', { name: '结果表格' })).toBeInTheDocument();
+  });
+
+  it('searches 全部搜索 by tab, the tabs carrying the capped counts', async () => {
+    const { api, user: pointer } = await renderSearch();
+    await pointer.click(screen.getByRole('tab', { name: '全部搜索' }));
+    await waitFor(() => expect(lastCall(api.searchAllList)).toMatchObject({ tab: 'all', pageNumber: 1 }));
+    const tabs = await screen.findByRole('tablist', { name: '信息分类' });
+    await pointer.click(within(tabs).getByRole('tab', { name: '中标结果（10000+）' }));
+    await waitFor(() => expect(lastCall(api.searchAllList)).toMatchObject({ tab: 'jg' }));
+    expect(api.getSearchAllCondition).toHaveBeenCalled();
+  });
+
+  it('lists 审批项目 through spxm/getPage with their own search records', async () => {
+    const { api, user: pointer } = await renderSearch();
+    await pointer.click(screen.getByRole('tab', { name: '审批项目' }));
+    await waitFor(() => expect(api.spxmGetPage).toHaveBeenCalled());
+    const history = await screen.findByRole('group', { name: '搜索历史' });
+    expect(await within(history).findByRole('button', { name: '水库' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: '信息类型' })).not.toBeInTheDocument();
+  });
+
+  it('adds a word to search within the results and removes it again', async () => {
+    const { api, user: pointer } = await renderSearch();
+    await pointer.type(screen.getByRole('textbox', { name: '在结果中搜索' }), '监控{Enter}');
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ secondSearch: ['监控'] }));
+    await pointer.click(screen.getByRole('button', { name: '移除二次搜索词 监控' }));
+    await waitFor(() => expect(lastCall(api.searchList)).not.toHaveProperty('secondSearch'));
+  });
+});
