@@ -1,9 +1,11 @@
 import { DISPLAY_MODES, type DisplayMode } from '@tender/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { type ComponentType, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/render';
 import { FeedPanel, type FeedPanelProps } from './feed-panel';
 import type { FeedPage, FeedQuery, FeedRecord } from './types';
+import type { FeedArrival } from './use-feed-arrivals';
 
 function record(index: number, fields: Partial<FeedRecord> = {}): FeedRecord {
   return {
@@ -46,12 +48,15 @@ function serverFeed(records: FeedRecord[]) {
   });
 }
 
-async function renderPanel(props: Partial<FeedPanelProps> = {}) {
+async function renderPanel(
+  props: Partial<FeedPanelProps> = {},
+  Panel: ComponentType<FeedPanelProps> = FeedPanel,
+) {
   const loadFeed = serverFeed(Array.from({ length: 45 }, (_, index) => record(index + 1)));
   const markRead = vi.fn(async () => ({ updated: 1 }));
   const onDisplayModeChange = vi.fn();
   const rendered = await renderWithRouter(
-    <FeedPanel
+    <Panel
       selection={{ feed: 'bidding', groupId: 1 }}
       label="医院设备"
       loadFeed={loadFeed}
@@ -129,18 +134,35 @@ describe('FeedPanel', () => {
     expect(onDisplayModeChange).toHaveBeenCalledWith(DISPLAY_MODES.LIST);
   });
 
-  it('announces items pushed live and shows them from the first page when asked', async () => {
-    const onArrivalsShown = vi.fn();
-    const { user, loadFeed } = await renderPanel({ arrivals: 3, onArrivalsShown });
+  it('announces the items of its selection pushed live that it does not show yet, and shows them on request', async () => {
+    const lines = Array.from({ length: 45 }, (_, index) => record(index + 1));
+    const loadFeed = serverFeed(lines);
+    let push: (arrivals: FeedArrival[]) => void = () => undefined;
+    function LiveFeedPanel(props: FeedPanelProps) {
+      const [arrivals, setArrivals] = useState<FeedArrival[]>([]);
+      push = setArrivals;
+      return <FeedPanel {...props} arrivals={arrivals} />;
+    }
+    const { user } = await renderPanel({ loadFeed }, LiveFeedPanel);
     await waitFor(() => expect(items()).toHaveLength(20));
-    await user.click(screen.getByRole('button', { name: '第 2 页' }));
-    await waitFor(() => expect(lastQuery(loadFeed)).toMatchObject({ pageNumber: 2 }));
-    expect(screen.getByText('3 条新信息')).toBeInTheDocument();
-    const calls = loadFeed.mock.calls.length;
+    await user.type(screen.getByRole('textbox', { name: '在结果中搜索' }), '第1号');
+    await user.click(screen.getByRole('button', { name: '搜 索' }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+    // Pushed: one line already shown, one of another group, two new lines of this group.
+    const arrivals = [
+      { feedId: 5001, groupIds: [1], monitorKinds: [] },
+      { feedId: 6001, groupIds: [2], monitorKinds: [] },
+      { feedId: 6002, groupIds: [1, 2], monitorKinds: [] },
+      { feedId: 6003, groupIds: [1], monitorKinds: ['owner'] },
+    ];
+    lines.unshift(record(103, { feedId: 6003 }), record(102, { feedId: 6002 }));
+    act(() => push(arrivals));
+    expect(screen.getByText('2 条新信息')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '点击查看' }));
-    expect(onArrivalsShown).toHaveBeenCalledOnce();
-    await waitFor(() => expect(loadFeed.mock.calls.length).toBeGreaterThan(calls));
-    expect(lastQuery(loadFeed)).toMatchObject({ pageNumber: 1 });
+    await waitFor(() => expect(items()[0]).toHaveTextContent('第103号医院设备采购公告'));
+    expect(lastQuery(loadFeed)).toEqual({ feed: 'bidding', groupId: 1, pageNumber: 1, pageSize: 20 });
+    expect(screen.getByRole('textbox', { name: '在结果中搜索' })).toHaveValue('');
+    expect(screen.queryByText(/条新信息/)).not.toBeInTheDocument();
   });
 
   it('marks the whole selection read', async () => {

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FeedList } from './feed-list';
 import { messages } from './messages';
 import type { FeedPage, FeedQuery, FeedRecord } from './types';
+import type { FeedArrival } from './use-feed-arrivals';
 
 /** Which lines the panel shows: a feed, optionally one group's or one monitor kind's matches. */
 export type FeedSelection = Pick<FeedQuery, 'feed' | 'groupId' | 'monitor'>;
@@ -20,10 +21,8 @@ export interface FeedPanelProps {
   /** undefined while the user's saved mode is read. */
   displayMode: DisplayMode | undefined;
   onDisplayModeChange(mode: DisplayMode): void;
-  /** New matches pushed while the screen is open; shown as "N 条新信息". */
-  arrivals?: number;
-  /** The member looked at the new matches: the count starts again. */
-  onArrivalsShown?(): void;
+  /** Matches pushed while the screen is open; those of the selection not shown yet make "N 条新信息". */
+  arrivals?: readonly FeedArrival[];
   /** What an unfiltered empty feed says. */
   emptyText: string;
   /** Changing it loads the first page again (a group was saved, a read changed the counts). */
@@ -43,6 +42,13 @@ interface Filters {
 }
 
 const NO_FILTERS: Filters = { startDate: '', endDate: '', secondSearch: '', unread: false };
+const NO_ARRIVALS: readonly FeedArrival[] = [];
+
+function isInSelection(arrival: FeedArrival, { groupId, monitor }: FeedSelection): boolean {
+  if (groupId !== undefined && !arrival.groupIds.includes(Number(groupId))) return false;
+  if (monitor === 'any') return arrival.monitorKinds.length > 0;
+  return monitor === undefined || arrival.monitorKinds.includes(monitor);
+}
 
 type PanelState =
   | { status: 'loading'; page?: FeedPage }
@@ -72,8 +78,7 @@ export function FeedPanel({
   markRead,
   displayMode,
   onDisplayModeChange,
-  arrivals = 0,
-  onArrivalsShown,
+  arrivals = NO_ARRIVALS,
   emptyText,
   refreshKey = 0,
   onReadChanged,
@@ -85,6 +90,8 @@ export function FeedPanel({
   const [pageNumber, setPageNumber] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<PanelState>({ status: 'loading' });
+  // Feed lines are numbered in the order they are written: anything pushed above the newest shown is new.
+  const [newestShown, setNewestShown] = useState(0);
   const { feed, groupId, monitor } = selection;
 
   // A new selection starts at its first page.
@@ -98,7 +105,9 @@ export function FeedPanel({
     }));
     loadFeed(queryOf({ feed, groupId, monitor }, filters, pageNumber), controller.signal).then(
       (page) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', page });
+        if (controller.signal.aborted) return;
+        setState({ status: 'ready', page });
+        setNewestShown((newest) => Math.max(newest, ...page.records.map((line) => line.feedId)));
       },
       (error: unknown) => {
         if (controller.signal.aborted || isCancelledError(error)) return;
@@ -125,8 +134,14 @@ export function FeedPanel({
     setPageNumber(1);
   };
 
+  const newArrivals = arrivals.filter(
+    (arrival) => arrival.feedId > newestShown && isInSelection(arrival, selection),
+  ).length;
+
+  /** The new items are the newest: the first page without filters shows them. */
   const showArrivals = () => {
-    onArrivalsShown?.();
+    setDraft(NO_FILTERS);
+    setFilters(NO_FILTERS);
     reloadFirstPage();
   };
 
@@ -203,11 +218,11 @@ export function FeedPanel({
           <DisplayModeToggle value={displayMode} onChange={onDisplayModeChange} />
         )}
       </Group>
-      {arrivals > 0 && (
+      {newArrivals > 0 && (
         <Alert color="blue" variant="light" role="status" py={6}>
           <Group justify="space-between">
             <Text size="sm" fw={600}>
-              {messages.feed.newArrivals(arrivals)}
+              {messages.feed.newArrivals(newArrivals)}
             </Text>
             <Button size="compact-sm" variant="light" onClick={showArrivals}>
               {messages.feed.showNew}

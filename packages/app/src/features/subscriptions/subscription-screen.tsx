@@ -44,7 +44,7 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
   const { openRefusal, openMembership } = useLayoutDialogs();
   const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const displayMode = useDisplayMode();
-  const { arrivals, clear: clearArrivals } = useFeedArrivals(feed);
+  const arrivals = useFeedArrivals(feed);
   const title = messages.screens[feed];
   const kinds = FEED_KINDS[feed];
 
@@ -75,7 +75,7 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
       .then(setCounts)
       .catch(() => undefined);
     return () => controller.abort();
-  }, [api, countsVersion, arrivals, groupsVersion]);
+  }, [api, countsVersion, arrivals.length, groupsVersion]);
 
   const loadFeed = useCallback(
     (query: FeedQuery, signal: AbortSignal) => api.feedList(query, { signal }),
@@ -194,7 +194,6 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
                     displayMode={displayMode.mode}
                     onDisplayModeChange={(mode) => void displayMode.change(mode)}
                     arrivals={arrivals}
-                    onArrivalsShown={clearArrivals}
                     emptyText={ownGroups.length === 0 ? messages.feed.noGroups : messages.feed.empty}
                     refreshKey={feedVersion}
                     onReadChanged={() => setCountsVersion((value) => value + 1)}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import { useUserStore } from '../../stores/user-store';
 import type { SubscriptionFeed } from './subscription-kinds';
@@ -7,17 +7,30 @@ import type { SubscriptionFeed } from './subscription-kinds';
 const WEBSOCKET_PATH = '/webchat/websocket';
 /** A dropped connection is opened again after this long (the server restarts, the network comes back). */
 const RECONNECT_DELAY_MS = 5000;
+/** Arrivals kept while the screen stays open; older ones have long been shown by a reload. */
+const MAX_KEPT = 1000;
 
-/** One match the server pushes: `{type: 'feed', data: {feedId, itemId, feed, title, …}}`. */
+/** A match pushed live: its feed line and what matched it. */
+export interface FeedArrival {
+  feedId: number;
+  groupIds: number[];
+  monitorKinds: string[];
+}
+
+/** One match the server pushes: `{type: 'feed', data: {feedId, itemId, feed, groupIds, monitorKinds, …}}`. */
 interface FeedMessage {
   type: 'feed';
-  data: { feedId: number; feed: SubscriptionFeed };
+  data: FeedArrival & { feed: SubscriptionFeed };
 }
 
 function isFeedMessage(value: unknown): value is FeedMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as { type?: unknown; data?: { feed?: unknown } };
-  return message.type === 'feed' && typeof message.data?.feed === 'string';
+  return (
+    message.type === 'feed' &&
+    typeof message.data?.feed === 'string' &&
+    typeof (message.data as { feedId?: unknown }).feedId === 'number'
+  );
 }
 
 /** `ws(s)://<the page's host>/webchat/websocket?brand=<id>&token=<token>`. */
@@ -30,13 +43,13 @@ export function feedWebsocketUrl(origin: string, brandId: string, token: string)
 }
 
 /**
- * Counts the matches of one feed the server pushes while the screen is open (spec §7 websocket; ADR 0009), so the
- * screen can say "N 条新信息". `clear` starts counting again once the member has looked.
+ * The matches of one feed the server pushes while the screen is open (spec §7 websocket; ADR 0009), so the feed can
+ * say "N 条新信息" for those it does not show yet.
  */
-export function useFeedArrivals(feed: SubscriptionFeed): { arrivals: number; clear(): void } {
+export function useFeedArrivals(feed: SubscriptionFeed): readonly FeedArrival[] {
   const { brand } = useAppServices();
   const token = useUserStore((state) => state.token);
-  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
+  const [arrivals, setArrivals] = useState<readonly FeedArrival[]>([]);
 
   useEffect(() => {
     if (!token || typeof WebSocket === 'undefined') return;
@@ -53,8 +66,8 @@ export function useFeedArrivals(feed: SubscriptionFeed): { arrivals: number; cle
           return;
         }
         if (isFeedMessage(message) && message.data.feed === feed) {
-          const { feedId } = message.data;
-          setSeen((previous) => new Set(previous).add(feedId));
+          const { feedId, groupIds, monitorKinds } = message.data;
+          setArrivals((previous) => [...previous.slice(-MAX_KEPT + 1), { feedId, groupIds, monitorKinds }]);
         }
       };
       socket.onclose = () => {
@@ -69,6 +82,5 @@ export function useFeedArrivals(feed: SubscriptionFeed): { arrivals: number; cle
     };
   }, [brand.id, token, feed]);
 
-  const clear = useCallback(() => setSeen(new Set()), []);
-  return { arrivals: seen.size, clear };
+  return arrivals;
 }
