@@ -47,6 +47,7 @@ export function schemaVersion(): string {
   for (const file of [
     'migrations/0004_tenders.sql',
     'migrations/0006_search.sql',
+    'migrations/0013_search_filter_tokens.sql',
     'src/search/tokens.ts',
     'src/search/tender-dictionary.ts',
     'src/search/document.ts',
@@ -59,6 +60,16 @@ export function schemaVersion(): string {
     hash.update(file);
     hash.update(readFileSync(join(serverPackageRoot, file)));
   }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * What decides the content of a corpus file: the generator alone. Changing the tokens or the tables rebuilds the
+ * databases, not the file (writing a million items takes minutes).
+ */
+export function corpusVersion(): string {
+  const hash = createHash('sha256');
+  hashFiles(hash, join(serverPackageRoot, 'src/corpus'));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -94,7 +105,7 @@ export function log(line: string): void {
 /** The corpus as an NDJSON file, written once by `tender-server corpus` (the generator is deterministic). */
 export async function corpusFile(spec: CorpusSpec): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
-  const path = join(cacheDir, `corpus-${spec.size}-${spec.seed}-${spec.until}-${schemaVersion()}.ndjson`);
+  const path = join(cacheDir, `corpus-${spec.size}-${spec.seed}-${spec.until}-${corpusVersion()}.ndjson`);
   if (existsSync(path)) return path;
   log(`writing a corpus of ${spec.size} items to ${relative(repositoryRoot, path)}`);
   const partial = `${path}.partial`;

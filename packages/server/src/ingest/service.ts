@@ -1,9 +1,17 @@
 import type { Database } from '../db/database';
 import { matchNewItems } from '../matching/service';
+import { prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
 import { advanceRun, finishRun, type IngestRun } from './queries';
 import type { TenderRecord } from './record';
+
+/** What the search tokens of a record are made from (the item row's title, body and project name). */
+const searchTokenSource = (record: TenderRecord) => ({
+  title: record.title,
+  body: record.body,
+  projectName: record.projectName ?? null,
+});
 
 /**
  * PGlite runs on this thread and its promises settle without waiting for I/O, so a load made only of awaits
@@ -11,6 +19,16 @@ import type { TenderRecord } from './record';
  * for the whole load. One macrotask turn per batch lets them through.
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * For the import's transactions (measured in docs/performance.md "Ingest"): GIN indexes take new entries into a
+ * pending list and merge it into the index when it passes gin_pending_list_limit — at the default 4 MB every
+ * few batches, each merge walking the big full-text index again; a larger list merges fewer, longer runs of
+ * the same lexemes, and the load empties it when it ends (`refreshSearchStatisticsAfterLoad`). A commit does
+ * not wait for its WAL flush: a crash loses at most the last batches, whose checkpoint (in the same
+ * transaction) is lost with them, so the resumed import writes them again.
+ */
+const IMPORT_SETTINGS = "SET LOCAL gin_pending_list_limit = '64MB'; SET LOCAL synchronous_commit = off";
 
 /** Records per transaction: big enough to amortise the round trips, small enough to keep PGlite's memory flat. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -73,6 +91,7 @@ export async function ingestRecords(
 
   async function commit(batch: TenderRecord[], lastLine: number): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
+      await tx.exec(IMPORT_SETTINGS);
       const written = await writeTenderRecords(tx, batch, knownCompanies);
       await advanceRun(
         tx,
@@ -96,19 +115,39 @@ export async function ingestRecords(
     await yieldToEventLoop();
   }
 
+  // One batch is written while the next is read and its search tokens made (on this thread, between the
+  // write's round trips): the database and the importer work at the same time. Batches still commit in order.
+  let writing: Promise<void> | undefined;
+  const write = async (batch: TenderRecord[], lastLine: number) => {
+    await prepareSearchTokens(batch.map(searchTokenSource));
+    await writing;
+    // A stop asked for meanwhile: the batch written last is the last one.
+    if (options.signal?.aborted) return;
+    writing = commit(batch, lastLine);
+    // Awaited before the next batch starts; a failure is not left unhandled meanwhile.
+    writing.catch(() => undefined);
+  };
+
   let batch: TenderRecord[] = [];
   let lastLine = run.committedLines;
-  for await (const { line, record } of records) {
-    if (options.signal?.aborted) return { ...progress, completed: false };
-    batch.push(record);
-    lastLine = line;
-    if (batch.length >= batchSize) {
-      await commit(batch, lastLine);
-      batch = [];
+  try {
+    for await (const { line, record } of records) {
+      if (options.signal?.aborted) break;
+      batch.push(record);
+      lastLine = line;
+      if (batch.length >= batchSize) {
+        await write(batch, lastLine);
+        batch = [];
+      }
     }
+    if (!options.signal?.aborted && batch.length) await write(batch, lastLine);
+  } catch (error) {
+    // The reader failed: the batch in flight still ends (committed or not) before the failure is reported.
+    await writing?.catch(() => undefined);
+    throw error;
   }
+  await writing;
   if (options.signal?.aborted) return { ...progress, completed: false };
-  if (batch.length) await commit(batch, lastLine);
   await finishRun(db, run.id);
   // PGlite has no autovacuum: without fresh statistics, rare search terms get slow plans (src/search).
   await refreshSearchStatisticsAfterLoad(db, progress.inserted);

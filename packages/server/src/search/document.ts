@@ -48,11 +48,22 @@ export function filterAmountFen(
   return item.docType === 'jg' ? (item.awardFen ?? item.budgetFen) : (item.budgetFen ?? item.awardFen);
 }
 
+/** The vectors of an item's three scopes: what `searchDocument` spends nearly all its time on. */
+interface ScopeTokens {
+  titleTokens: string;
+  contentTokens: string;
+  fullTokens: string;
+  lossyTitle: string | null;
+  lossyContent: string | null;
+  lossyFull: string | null;
+}
+
 /**
  * The tokens of an item's three search scopes: title, purchase content (`purchase-content.ts`) and full text
- * (title, project name and body, which together hold the purchase content). A scope past tsvector's limits keeps its normalized text for verification.
+ * (title, project name and body, which together hold the purchase content). A scope past tsvector's limits
+ * keeps its normalized text for verification.
  */
-export function searchDocument(item: IndexableItem): SearchDocumentRow {
+function scopeTokens(item: Pick<IndexableItem, 'title' | 'body' | 'projectName'>): ScopeTokens {
   const content = purchaseContent(item.projectName, item.body);
   const title = new VectorBuilder().add(item.title);
   const contentVector = new VectorBuilder().add(content);
@@ -65,6 +76,47 @@ export function searchDocument(item: IndexableItem): SearchDocumentRow {
       : '';
   const full = new VectorBuilder().add(item.title).add(projectName).add(item.body);
   return {
+    titleTokens: title.literal(),
+    contentTokens: contentVector.literal(),
+    fullTokens: full.literal(),
+    lossyTitle: title.lossy ? normalizeForSearch(item.title) : null,
+    lossyContent: contentVector.lossy ? normalizeForSearch(content) : null,
+    // Fields joined by a line break: a search term never holds one, so no match spans two fields.
+    lossyFull: full.lossy ? normalizeForSearch(`${item.title}\n${projectName}\n${item.body}`) : null,
+  };
+}
+
+/** Tokens made ahead by `prepareSearchTokens`, by body; each is taken once. */
+const prepared = new Map<string, { title: string; projectName: string | null; tokens: ScopeTokens }>();
+/** A bound on what waits there: a batch or two of an import. */
+const MAX_PREPARED = 5_000;
+
+/**
+ * Makes the tokens of items about to be written, so that an importer can do it while the database writes the
+ * previous batch (src/ingest/service.ts): `searchDocument` then takes them instead of making them again.
+ * Yields to the event loop between items, so the replies of the write in flight are read as they come.
+ */
+export async function prepareSearchTokens(
+  items: readonly Pick<IndexableItem, 'title' | 'body' | 'projectName'>[],
+): Promise<void> {
+  for (const [index, item] of items.entries()) {
+    // What is left over belongs to batches written already (their duplicates): dropped.
+    if (prepared.size >= MAX_PREPARED) prepared.clear();
+    prepared.set(item.body, { title: item.title, projectName: item.projectName, tokens: scopeTokens(item) });
+    if (index % 16 === 15) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function takePrepared(item: IndexableItem): ScopeTokens | undefined {
+  const entry = prepared.get(item.body);
+  if (!entry || entry.title !== item.title || entry.projectName !== item.projectName) return undefined;
+  prepared.delete(item.body);
+  return entry.tokens;
+}
+
+/** The row of an item in `search_document`; the filter lexemes are generated there (migration 0013). */
+export function searchDocument(item: IndexableItem): SearchDocumentRow {
+  return {
     itemId: item.itemId,
     docType: item.docType,
     procurementMethod: item.procurementMethod,
@@ -74,12 +126,6 @@ export function searchDocument(item: IndexableItem): SearchDocumentRow {
     districtCode: item.districtCode,
     industryCode: item.industryCode,
     amountFen: filterAmountFen(item),
-    titleTokens: title.literal(),
-    contentTokens: contentVector.literal(),
-    fullTokens: full.literal(),
-    lossyTitle: title.lossy ? normalizeForSearch(item.title) : null,
-    lossyContent: contentVector.lossy ? normalizeForSearch(content) : null,
-    // Fields joined by a line break: a search term never holds one, so no match spans two fields.
-    lossyFull: full.lossy ? normalizeForSearch(`${item.title}\n${projectName}\n${item.body}`) : null,
+    ...(takePrepared(item) ?? scopeTokens(item)),
   };
 }

@@ -8,7 +8,7 @@ import { writeTenderRecords } from '../tenders/service';
 import { testDatabaseTargets } from '../test-support/databases';
 import { purchaseContent } from './purchase-content';
 import type { SearchScope } from './query';
-import { explainSearch, searchIndex } from './search-index';
+import { explainSearch, type SearchFilters, searchIndex } from './search-index';
 import { normalizeForSearch } from './tokens';
 
 const CORPUS_SIZE = 1500;
@@ -178,6 +178,118 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
         }
       }
     }
+  });
+
+  it("filters exactly as the documents' own columns say, through the filter lexemes (migration 0013)", async () => {
+    const columns = await db.query<{
+      item_id: number;
+      doc_type: string;
+      procurement_method: string | null;
+      province_code: string | null;
+      city_code: string | null;
+      district_code: string | null;
+      industry_code: string | null;
+      amount_fen: number | null;
+      publish_date: string;
+    }>(
+      `SELECT item_id, doc_type, procurement_method, province_code, city_code, district_code, industry_code,
+              amount_fen, publish_date FROM search_document`,
+    );
+    const byId = new Map(columns.map((row) => [row.item_id, row]));
+    const mostCommon = (values: (string | null)[]) => {
+      const counts = new Map<string, number>();
+      for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+      return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] as string;
+    };
+    const province = mostCommon(columns.map((row) => row.province_code));
+    const city = mostCommon(columns.map((row) => row.city_code));
+    const district = mostCommon(columns.map((row) => row.district_code));
+    const industry = mostCommon(columns.map((row) => row.industry_code));
+    const filterSets: SearchFilters[] = [
+      { docTypes: ['zb'] },
+      { docTypes: ['jg', 'bg'] },
+      { procurementMethods: ['gk'] },
+      { docTypes: ['jg'], procurementMethods: ['gk', 'jz'] },
+      { regionCodes: [province] },
+      { regionCodes: [city, district] },
+      { industryCodes: [industry] },
+      // Amounts: edges on bucket bounds (50万 to 100万, inclusive), cut inside buckets, and open ends.
+      { amountMinFen: 50_000_000, amountMaxFen: 100_000_000 },
+      { amountMinFen: 1_234_567, amountMaxFen: 98_765_432 },
+      { amountMinFen: 10_000 },
+      { amountMaxFen: 5_000_000 },
+      // Dates: whole months, a whole year, and days inside months.
+      { dateFrom: '2025-07-01', dateTo: '2025-09-30' },
+      { dateFrom: '2025-01-01', dateTo: '2025-12-31' },
+      { dateFrom: '2024-11-17', dateTo: '2026-02-03' },
+      { dateFrom: '2025-03-01' },
+      {
+        docTypes: ['zb'],
+        regionCodes: [province],
+        amountMinFen: 10_000,
+        dateFrom: '2025-04-10',
+        dateTo: '2026-03-31',
+      },
+    ];
+    const passes = (filters: SearchFilters, id: number) => {
+      const row = byId.get(id);
+      if (!row) return false;
+      const types = filters.docTypes ?? [];
+      const methods = filters.procurementMethods ?? [];
+      if (
+        (types.length || methods.length) &&
+        !types.includes(row.doc_type) &&
+        !(row.doc_type === 'zb' && row.procurement_method && methods.includes(row.procurement_method))
+      )
+        return false;
+      const regions = filters.regionCodes ?? [];
+      if (
+        regions.length &&
+        !regions.some((code) =>
+          code.endsWith('0000')
+            ? row.province_code === code
+            : row.city_code === code || row.district_code === code,
+        )
+      )
+        return false;
+      if (filters.industryCodes && !filters.industryCodes.includes(row.industry_code ?? '')) return false;
+      if (
+        filters.amountMinFen !== undefined &&
+        (row.amount_fen === null || row.amount_fen < filters.amountMinFen)
+      )
+        return false;
+      if (
+        filters.amountMaxFen !== undefined &&
+        (row.amount_fen === null || row.amount_fen > filters.amountMaxFen)
+      )
+        return false;
+      if (filters.dateFrom && row.publish_date < filters.dateFrom) return false;
+      if (filters.dateTo && row.publish_date > filters.dateTo) return false;
+      return true;
+    };
+    let nonEmpty = 0;
+    for (const filters of filterSets) {
+      for (const term of ['项目', '采购', '公开招标', '服务']) {
+        const expected = substringScan('full', term).filter((id) => passes(filters, id));
+        if (expected.length) nonEmpty += 1;
+        for (const countCap of [UNCAPPED, 5]) {
+          const result = await searchIndex.search(db, {
+            keywords: [term],
+            mode: 'precise',
+            scope: 'full',
+            filters,
+            offset: 0,
+            limit: 20,
+            countCap,
+          });
+          const label = `${term} ${JSON.stringify(filters)} cap ${countCap}`;
+          expect(result.total, label).toBe(Math.min(expected.length, countCap + 1));
+          expect(result.itemIds, label).toEqual(expected.slice(0, 20));
+        }
+      }
+    }
+    // The filters select something: an empty answer everywhere would prove nothing.
+    expect(nonEmpty).toBeGreaterThan(filterSets.length * 3);
   });
 
   it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { type IndexableItem, type SearchDocumentRow, searchDocument } from './document';
+import { filterLexemeQuery } from './filter-lexemes';
 import {
   type Combine,
   chainsTsquery,
@@ -184,6 +185,17 @@ function whereClause(
       `NOT ((${lossy} IS NULL AND ts_match_vq(${tokens}, ${exact}::tsquery)) OR (${lossy} IS NOT NULL AND ${verified}))`,
     );
   }
+  const hasTerms = spec.all.length > 0 || spec.any.length > 0;
+  conditions.push(...(hasTerms ? lexemeFilterConditions : rowFilterConditions)(params, filters, indexable));
+  return conditions.length ? conditions.join(' AND ') : 'true';
+}
+
+/**
+ * The filters as conditions on the row's columns, for searches without a term: the newest-first B-tree indexes
+ * (by type, by province) and the city and district indexes serve them.
+ */
+function rowFilterConditions(params: Params, filters: SearchFilters): string[] {
+  const conditions: string[] = [];
   const types = filters.docTypes ?? [];
   const methods = filters.procurementMethods ?? [];
   if (types.length && methods.length) {
@@ -214,19 +226,49 @@ function whereClause(
   }
   const industries = filters.industryCodes ?? [];
   if (industries.length) conditions.push(`d.industry_code = ANY(${params.add(industries)}::text[])`);
-  const stages = filters.stageCodes ?? [];
-  if (stages.length) {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM project_detail p WHERE p.item_id = d.item_id AND p.stage_code = ANY(${params.add(stages)}::text[]))`,
-    );
-  }
+  conditions.push(...stageConditions(params, filters));
   if (filters.amountMinFen !== undefined)
     conditions.push(`d.amount_fen >= ${params.add(filters.amountMinFen)}`);
   if (filters.amountMaxFen !== undefined)
     conditions.push(`d.amount_fen <= ${params.add(filters.amountMaxFen)}`);
   if (filters.dateFrom) conditions.push(`d.publish_date >= ${params.add(filters.dateFrom)}::date`);
   if (filters.dateTo) conditions.push(`d.publish_date <= ${params.add(filters.dateTo)}::date`);
-  return conditions.length ? conditions.join(' AND ') : 'true';
+  return conditions;
+}
+
+/**
+ * The filters of a search with a term: their lexemes in `filter_tokens` (migration 0013), so the GIN indexes of
+ * the term and of the filters meet before any row is read, and a count reads no row at all when no range edge
+ * needs its column compared. The approval stages stay a join.
+ */
+function lexemeFilterConditions(params: Params, filters: SearchFilters, indexable: boolean): string[] {
+  const conditions: string[] = [];
+  const lexemes = filterLexemeQuery(filters);
+  if (lexemes.tsquery) {
+    const query = params.add(lexemes.tsquery);
+    conditions.push(
+      indexable ? `d.filter_tokens @@ ${query}::tsquery` : `ts_match_vq(d.filter_tokens, ${query}::tsquery)`,
+    );
+  }
+  if (lexemes.amountRowCheck && filters.amountMinFen !== undefined)
+    conditions.push(`d.amount_fen >= ${params.add(filters.amountMinFen)}`);
+  if (lexemes.amountRowCheck && filters.amountMaxFen !== undefined)
+    conditions.push(`d.amount_fen <= ${params.add(filters.amountMaxFen)}`);
+  if (lexemes.dateRowCheck && filters.dateFrom)
+    conditions.push(`d.publish_date >= ${params.add(filters.dateFrom)}::date`);
+  if (lexemes.dateRowCheck && filters.dateTo)
+    conditions.push(`d.publish_date <= ${params.add(filters.dateTo)}::date`);
+  conditions.push(...stageConditions(params, filters));
+  return conditions;
+}
+
+function stageConditions(params: Params, filters: SearchFilters): string[] {
+  const stages = filters.stageCodes ?? [];
+  return stages.length
+    ? [
+        `EXISTS (SELECT 1 FROM project_detail p WHERE p.item_id = d.item_id AND p.stage_code = ANY(${params.add(stages)}::text[]))`,
+      ]
+    : [];
 }
 
 const NEWEST = 'ORDER BY d.publish_date DESC, d.item_id DESC';
@@ -274,13 +316,13 @@ async function estimatedDocuments(db: Queryable): Promise<number> {
 /**
  * What checking one walked row costs against collecting one match through the index. Terms of one lexeme are
  * collected without reading their vectors (the GIN answer is exact), but a walk reads the vector of every row
- * it passes — out of line for content and full text (EXPLAIN ANALYZE on the loaded machine: 苗族, 1,776 of 100k,
- * walked in 164–179 ms, collected in 75–122 ms). Longer needles read the vector either way.
+ * it passes, out of line in every scope (migration 0013; EXPLAIN ANALYZE on the loaded machine before it: 苗族,
+ * 1,776 of 100k, walked in 164–179 ms, collected in 75–122 ms). Longer needles read the vector either way.
  */
-function walkCheckCost(scope: SearchScope, spec: MatchSpec): number {
+function walkCheckCost(spec: MatchSpec): number {
   const lexemesOnly =
     chainsTsquery(spec.all, 'all') === undefined && chainsTsquery(spec.any, 'any') === undefined;
-  return scope !== 'title' && lexemesOnly ? 8 : 1;
+  return lexemesOnly ? 8 : 1;
 }
 
 /**
@@ -304,7 +346,7 @@ async function pageOf(
   let walk = total > cap;
   if (hasTerms && !walk) {
     const rows = await estimatedDocuments(db);
-    walk = total > 1000 && (offset + limit) * rows * walkCheckCost(scope, spec) < total * total;
+    walk = total > 1000 && (offset + limit) * rows * walkCheckCost(spec) < total * total;
   }
   const statement = pageStatement(scope, spec, filters, walk, offset, limit);
   const rows = await db.query<{ item_id: number }>(statement.sql, statement.params);
