@@ -14,6 +14,31 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
   'approve/index': lazyRouteComponent(importDetails, 'ApproveDetailScreen'),
   forecastDetail: lazyRouteComponent(importDetails, 'ForecastDetailScreen'),
   intentionDetail: lazyRouteComponent(importDetails, 'IntentionDetailScreen'),
+  // Subscriptions and monitoring (features/subscriptions, features/monitoring).
+  'subscribe/bidding': lazyRouteComponent(
+    importWithReload(() => import('../features/subscriptions/subscription-screen')),
+    'BiddingSubscriptionScreen',
+  ),
+  'subscribe/upfront': lazyRouteComponent(
+    importWithReload(() => import('../features/subscriptions/subscription-screen')),
+    'UpfrontSubscriptionScreen',
+  ),
+  'monitor/owner': lazyRouteComponent(
+    importWithReload(() => import('../features/monitoring/monitor-screens')),
+    'OwnerMonitorScreen',
+  ),
+  'monitor/rival': lazyRouteComponent(
+    importWithReload(() => import('../features/monitoring/monitor-screens')),
+    'RivalMonitorScreen',
+  ),
+  'monitor/agent': lazyRouteComponent(
+    importWithReload(() => import('../features/monitoring/monitor-screens')),
+    'AgentMonitorScreen',
+  ),
+  'monitor/project': lazyRouteComponent(
+    importWithReload(() => import('../features/monitoring/monitor-screens')),
+    'ProjectMonitorScreen',
+  ),
   // Search, browsing history and follows (features/search, features/history).
   'informationQuery/bid': lazyRouteComponent(
     importWithReload(() => import('../features/search/bid-search-screen')),
@@ -26,15 +51,6 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
   myFocus: lazyRouteComponent(
     importWithReload(() => import('../features/history/my-focus-screen')),
     'MyFocusScreen',
-  ),
-  // Subscriptions and monitoring (features/subscriptions, features/monitoring).
-  'subscribe/bidding': lazyRouteComponent(
-    importWithReload(() => import('../features/subscriptions/subscription-screen')),
-    'BiddingSubscriptionScreen',
-  ),
-  'subscribe/upfront': lazyRouteComponent(
-    importWithReload(() => import('../features/subscriptions/subscription-screen')),
-    'UpfrontSubscriptionScreen',
   ),
   // Companies and analysis (features/companies, features/analysis).
   'enterpriseAnalysis/informationQuery/erterInformation': lazyRouteComponent(
