@@ -1,0 +1,198 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../src/brands';
+import { launchChromium } from '../src/browser';
+import {
+  appUrl,
+  callApi,
+  currentBrand,
+  openSignedInPage,
+  type SignedInUser,
+  signInByApi,
+} from '../src/session';
+
+const brand = currentBrand();
+const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
+
+/** A result as `searchList` answers it. */
+interface SearchRecord {
+  id: number;
+  docType: string;
+  title: string;
+}
+
+interface SearchPage {
+  records: SearchRecord[];
+  total: number;
+  totalText: string;
+}
+
+const DETAIL_PATHS: Record<string, string> = {
+  zb: '/tender/index',
+  bg: '/tender/index',
+  jg: '/tender/index',
+  yg: '/forecastDetail',
+  yx: '/intentionDetail',
+  nj: '/building/index',
+  sp: '/approve/index',
+};
+
+/** The screen's first search: full text (10), precise (30), newest first, page 1 of 20. */
+async function searchByApi(user: SignedInUser, keyword: string): Promise<SearchPage> {
+  const answer = await callApi<SearchPage>(
+    brand,
+    'POST',
+    '/webchat/api/searchList',
+    { keyword, searchType: 10, searchPattern: 30, pageNumber: 1, pageSize: 20 },
+    user.token,
+  );
+  if (answer.code !== 200) throw new Error(`searchList ${keyword}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+/**
+ * A 2-character term the demo corpus holds: the first hot word of two characters with results, else the first two
+ * Chinese characters of the newest 招标公告's title.
+ */
+async function demoTerm(user: SignedInUser): Promise<string> {
+  const hot = await callApi<{ words: string[] }>(
+    brand,
+    'POST',
+    '/webchat/api/getHostSearchWord',
+    {},
+    user.token,
+  );
+  for (const word of hot.data.words.filter((candidate) => candidate.length === 2)) {
+    if ((await searchByApi(user, word)).total > 0) return word;
+  }
+  const newest = await searchByApi(user, '');
+  const pair = newest.records[0]?.title.match(/[\u4e00-\u9fff]{2}/)?.[0];
+  if (!pair) throw new Error('the demo corpus has no titles');
+  return pair;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let user: SignedInUser;
+/** The result the first test opens (and follows), for the history and follow checks. */
+let opened: SearchRecord | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(screenshotsDir, { recursive: true });
+  user = await signInByApi(brand);
+  ({ context, page } = await openSignedInPage(browser, brand, user));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** Portal only: the screenshots of docs/screens.md. */
+async function saveScreenshot(name: string): Promise<void> {
+  if (brand.id !== 'portal') return;
+  const options = {
+    path: join(screenshotsDir, `${name}.png`),
+    fullPage: false,
+    animations: 'disabled',
+  } as const;
+  await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
+}
+
+const results = () => page.getByRole('region', { name: '搜索结果' });
+const resultList = () => results().getByRole('list', { name: '结果列表' });
+const resultTable = () => results().getByRole('table', { name: '结果表格' });
+const displayToggle = (name: '列表' | '表格') =>
+  results().getByRole('radiogroup', { name: '显示方式' }).locator('label', { hasText: name });
+
+describe(`search screens (${brand.id})`, () => {
+  it('searches a 2-character term of the demo data, shows the server count and opens the first result', async () => {
+    const term = await demoTerm(user);
+    const expected = await searchByApi(user, term);
+    const first = expected.records[0] as SearchRecord;
+
+    await page.goto(appUrl(brand, '/informationQuery/bid'));
+    await page.getByRole('heading', { name: '招投标信息查询' }).waitFor();
+    await resultList().or(resultTable()).waitFor();
+    await page.getByRole('combobox', { name: '搜索词' }).fill(term);
+    await page.getByRole('combobox', { name: '搜索词' }).press('Enter');
+    await results().getByText(`共找到 ${expected.totalText} 条数据`).waitFor();
+    const firstLink = results().getByRole('link', { name: first.title, exact: true }).first();
+    // The server's highlight: the term is marked in the titles that contain it.
+    if (first.title.includes(term)) expect(await firstLink.locator('mark').first().textContent()).toBe(term);
+    // The suggestions may still be open over the results: leave the box before the screenshot.
+    await page.getByRole('heading', { name: '招投标信息查询' }).click();
+    await saveScreenshot('search-list');
+
+    await firstLink.click();
+    const path = DETAIL_PATHS[first.docType] as string;
+    await page.waitForFunction((prefix) => location.hash.startsWith(`#${prefix}?`), path);
+    const params = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
+    expect(params.get('id')).toBe(String(first.id));
+    expect(params.get('type')).toBe(first.docType);
+    await page.getByRole('heading', { level: 2, name: first.title, exact: true }).waitFor();
+    opened = first;
+
+    // Follow it from the detail screen (addCollection).
+    await page.getByRole('button', { name: '关注', exact: true }).click();
+    await page.getByRole('button', { name: '取消关注' }).waitFor();
+  });
+
+  it('switches list ↔ table, and the table stays after a reload (saved to the server)', async () => {
+    await page.goto(appUrl(brand, '/informationQuery/bid'));
+    await resultList().or(resultTable()).waitFor();
+    await displayToggle('表格').click();
+    await resultTable().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await callApi<{ displayMode: number }>(
+              brand,
+              'POST',
+              '/webchat/api/display/getOrInitPreference',
+              {},
+              user.token,
+            )
+          ).data.displayMode,
+      )
+      .toBe(20);
+
+    await page.reload();
+    await resultTable().waitFor();
+    expect(await resultList().count()).toBe(0);
+    await saveScreenshot('search-table');
+
+    await displayToggle('列表').click();
+    await resultList().waitFor();
+    await page.reload();
+    await resultList().waitFor();
+    expect(await resultTable().count()).toBe(0);
+  });
+
+  it('lists the opened detail in 我的浏览历史 and the followed item in 我的关注, each opening its detail', async () => {
+    if (!opened) throw new Error('the first test opened no result');
+    const item = opened;
+    const detailHref = `#${DETAIL_PATHS[item.docType]}?id=${item.id}&type=${item.docType}`;
+
+    await page.goto(appUrl(brand, '/BrowsingHistory'));
+    const history = page.getByRole('list', { name: '浏览记录' });
+    const viewed = history.getByRole('link', { name: item.title, exact: true }).first();
+    await viewed.waitFor();
+    expect(await viewed.getAttribute('href')).toContain(detailHref);
+    await saveScreenshot('history-list');
+
+    await page.goto(appUrl(brand, '/myFocus'));
+    const follows = page.getByRole('list', { name: '关注列表' });
+    const followed = follows.getByRole('link', { name: item.title, exact: true });
+    await followed.waitFor();
+    await saveScreenshot('focus-list');
+    await followed.click();
+    await page.waitForFunction((href) => location.hash === href, detailHref);
+    await page.getByRole('heading', { level: 2, name: item.title, exact: true }).waitFor();
+  });
+});
