@@ -24,7 +24,7 @@ import {
 import { validate } from '../http/validation';
 import { searchIndex } from '../search/search-index';
 import type { Tenant } from '../tenants/queries';
-import { EXPORT_FILE_TYPE, exportService } from './service';
+import { EXPORT_FILE_TYPE, EXPORT_RESUME_INTERVAL_MS, exportService } from './service';
 
 export interface ExportRouteDependencies extends EndpointRouteDependencies {
   db: Database;
@@ -43,7 +43,19 @@ export function exportRoutes(app: FastifyInstance, dependencies: ExportRouteDepe
     exportsDir: dependencies.exportsDir,
     log: app.log,
   });
-  app.addHook('onClose', () => exports.settle());
+  // A crash may have left exports half written: take them up once the server is ready, and on PostgreSQL keep
+  // looking for those of nodes that died.
+  let resumeTimer: NodeJS.Timeout | undefined;
+  const resume = () =>
+    exports.resumeInterrupted().catch((error: unknown) => app.log.error(error, 'resuming exports failed'));
+  app.addHook('onReady', async () => {
+    await resume();
+    if (db.kind === 'postgres') resumeTimer = setInterval(resume, EXPORT_RESUME_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(resumeTimer);
+    await exports.settle();
+  });
   const caller = (tenant: Tenant, signedIn: SignedIn) => ({ tenant, userId: signedIn.userId, now: clock() });
 
   endpointRoute(app, dependencies, dataExportOrderInitEndpoint, ({ input, tenant, signedIn }) =>

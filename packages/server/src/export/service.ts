@@ -52,6 +52,15 @@ const RECORD_COLUMNS =
 
 const DOWNLOAD_PATH = '/webchat/api/project/exportFile';
 
+/**
+ * A running export whose writer has given no sign of life for this long is taken over by another API node (its
+ * own died). The writer reports at least every batch, a fraction of a second apart.
+ */
+export const EXPORT_STALE_MS = 120_000;
+
+/** How often each node on PostgreSQL looks for exports a dead node left running. */
+export const EXPORT_RESUME_INTERVAL_MS = 60_000;
+
 function recordOf(row: RecordRow): ExportRecord {
   return {
     id: Number(row.id),
@@ -90,7 +99,7 @@ export interface ExportServiceDependencies {
   index: SearchIndex;
   /** Files go to `<exportsDir>/<id>.xlsx` (DATA_DIR/exports). */
   exportsDir: string;
-  log: { error(object: unknown, message?: string): void };
+  log: { error(object: unknown, message?: string): void; warn(object: unknown, message?: string): void };
 }
 
 /**
@@ -163,21 +172,30 @@ export function exportService(dependencies: ExportServiceDependencies) {
             if (written === reported || Date.now() - reportedAt < 250) return;
             reported = written;
             reportedAt = Date.now();
-            await db.query('UPDATE export_record SET written = $2 WHERE id = $1', [recordId, written]);
+            await db.query('UPDATE export_record SET written = $2, heartbeat_at = now() WHERE id = $1', [
+              recordId,
+              written,
+            ]);
           },
         },
       );
       await db.query(
-        `UPDATE export_record SET status = 'done', written = $2, bytes = $3, finished_at = now() WHERE id = $1`,
+        `UPDATE export_record SET status = 'done', written = $2, bytes = $3, finished_at = now(), item_ids = NULL
+          WHERE id = $1`,
         [recordId, itemIds.length, bytes],
       );
     } catch (error) {
       log.error(error, `export ${recordId} failed`);
       await db.query(
-        `UPDATE export_record SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
+        `UPDATE export_record SET status = 'failed', error = $2, finished_at = now(), item_ids = NULL WHERE id = $1`,
         [recordId, String(error)],
       );
     }
+  }
+
+  function start(recordId: number, itemIds: readonly number[], now: Date): void {
+    const job = run(recordId, itemIds, now).finally(() => running.delete(job));
+    running.add(job);
   }
 
   async function ownRecord(userId: number, id: number | undefined): Promise<RecordRow | undefined> {
@@ -210,8 +228,9 @@ export function exportService(dependencies: ExportServiceDependencies) {
         permission = await gates.enforce(caller, { privilege: PRIVILEGE, mode: 'spend', uses: planned.rows });
       }
       const [row] = await db.query<RecordRow>(
-        `INSERT INTO export_record (brand_id, user_id, conditions, file_name, status, matched, allowed, created_at)
-         VALUES ($1, $2, $3, $4, 'running', $5, $6, $7) RETURNING ${RECORD_COLUMNS}`,
+        `INSERT INTO export_record
+           (brand_id, user_id, conditions, file_name, status, matched, allowed, created_at, item_ids, heartbeat_at)
+         VALUES ($1, $2, $3, $4, 'running', $5, $6, $7, $8, now()) RETURNING ${RECORD_COLUMNS}`,
         [
           caller.tenant.id,
           caller.userId,
@@ -220,6 +239,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
           planned.matched,
           planned.rows,
           caller.now,
+          planned.itemIds,
         ],
       );
       if (!row) throw new Error('export_record insert answered nothing');
@@ -232,8 +252,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
         detail: { matched: planned.matched, rows: planned.rows, fileName: row.file_name },
         at: caller.now,
       });
-      const job = run(Number(row.id), planned.itemIds, caller.now).finally(() => running.delete(job));
-      running.add(job);
+      start(Number(row.id), planned.itemIds, caller.now);
       const message = planned.limited ? planned.message : exportMessages.started(planned.rows);
       return { record: recordOf(row), message, permission };
     },
@@ -276,6 +295,35 @@ export function exportService(dependencies: ExportServiceDependencies) {
         throw new BusinessError(RESPONSE_CODES.NOT_FOUND, exportMessages.fileGone);
       }
       return { path, fileName: row.file_name };
+    },
+
+    /**
+     * Writes again the exports a crash (kill -9, power loss) left running, with the very rows they were granted
+     * (already spent). On PGlite every running export is such — one process holds the data directory; on
+     * PostgreSQL, those whose writer gave no sign of life for EXPORT_STALE_MS. One conditional update claims each,
+     * so two nodes never write the same export. Answers how many were taken up.
+     */
+    async resumeInterrupted(): Promise<number> {
+      const claimed = await db.query<{ id: number; item_ids: (number | string)[] | null; created_at: Date }>(
+        `UPDATE export_record SET heartbeat_at = now(), written = 0
+          WHERE status = 'running'
+            AND ($1 OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))
+          RETURNING id, item_ids, created_at`,
+        [db.kind === 'pglite', EXPORT_STALE_MS / 1000],
+      );
+      for (const row of claimed) {
+        log.warn({ exportId: Number(row.id) }, 'export interrupted by a crash: writing it again');
+        if (!row.item_ids) {
+          // Started before its rows were recorded (migration 0014): nothing exact to write again.
+          await db.query(
+            `UPDATE export_record SET status = 'failed', error = 'interrupted', finished_at = now() WHERE id = $1`,
+            [row.id],
+          );
+          continue;
+        }
+        start(Number(row.id), row.item_ids.map(Number), new Date(row.created_at));
+      }
+      return claimed.length;
     },
 
     /** Waits for the exports being written (the server's close, tests). */
