@@ -31,6 +31,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * One putong account and one member per brand, signed in once: the SMS send limit per IP (30 an hour) is shared by
+ * every test file and brand of a run against one server.
+ */
+let putongUser: Promise<SignedInUser> | undefined;
+let memberUser: Promise<SignedInUser> | undefined;
+const putong = () => {
+  putongUser ??= signInByApi(brand, { realUserName: '测试用户' });
+  return putongUser;
+};
+const member = () => {
+  memberUser ??= signInByApi(brand).then(async (user) => {
+    await buyMembership(user, 'toubiaotong');
+    return user;
+  });
+  return memberUser;
+};
+
 async function signedInPage(user: SignedInUser): Promise<Page> {
   const { page } = await openSignedInPage(browser, brand, user);
   return page;
@@ -121,16 +139,18 @@ describe(`export and account (${brand.id})`, () => {
   it.runIf(exportsHere)(
     'a member exports from /dataExport, sees the progress to the end and downloads the .xlsx from 我的导出记录',
     async () => {
-      const member = await signInByApi(brand);
-      await buyMembership(member, 'toubiaotong');
-      const page = await signedInPage(member);
+      const page = await signedInPage(await member());
       await page.goto(appUrl(brand, '/dataExport'));
       const screen = page.getByRole('region', { name: '数据导出' });
       await screen.getByRole('textbox', { name: '关键词' }).waitFor();
+      // spec §5: a lower bound of 0 with an upper bound goes as 0.01.
+      await screen.getByRole('textbox', { name: '最低金额（万元）' }).fill('0');
+      await screen.getByRole('textbox', { name: '最高金额（万元）' }).fill('1000000');
       await saveScreenshot(page, 'export-data');
 
       await screen.getByRole('button', { name: '一键导出项目' }).click();
       const flow = page.getByRole('dialog', { name: '一键导出项目' });
+      await flow.getByText('金额（万元）：0.01 ~ 1000000').waitFor();
       // toubiaotong: 500 rows a day, none used yet.
       await flow.getByLabel('今日剩余导出额度 500 / 500 条').waitFor();
       const rowsText = (await flow.getByLabel(/^本次导出条数 \d+ 条$/).getAttribute('aria-label')) ?? '';
@@ -147,6 +167,8 @@ describe(`export and account (${brand.id})`, () => {
       const record = table.getByRole('row').filter({ hasText: '已完成' });
       await record.waitFor();
       expect(await record.textContent()).toContain(`${rows} 条`);
+      // The conditions as the server stored them.
+      expect(await record.textContent()).toContain('金额（万元）：0.01 ~ 1000000');
       await saveScreenshot(page, 'export-records');
 
       const downloading = page.waitForEvent('download');
@@ -160,7 +182,7 @@ describe(`export and account (${brand.id})`, () => {
   );
 
   it.runIf(brand.flags.export)('a putong user who exports gets the exportPermission dialog', async () => {
-    const page = await signedInPage(await signInByApi(brand));
+    const page = await signedInPage(await putong());
     await page.goto(appUrl(brand, '/dataExport'));
     const screen = page.getByRole('region', { name: '数据导出' });
     await screen.getByRole('textbox', { name: '关键词' }).waitFor();
@@ -174,7 +196,7 @@ describe(`export and account (${brand.id})`, () => {
   it.runIf(!brand.flags.export)(
     'has no 数据导出 or 我的导出记录 menu, and their routes are not reachable',
     async () => {
-      const page = await signedInPage(await signInByApi(brand));
+      const page = await signedInPage(await putong());
       await page.goto(appUrl(brand, '/infoEdit'));
       const nav = page.getByRole('navigation', { name: '主菜单' });
       await nav.getByText('订阅管理').waitFor();
@@ -189,7 +211,7 @@ describe(`export and account (${brand.id})`, () => {
   );
 
   it('/infoEdit changes the real name, and the user popover shows it', async () => {
-    const user = await signInByApi(brand, { realUserName: '测试用户' });
+    const user = await putong();
     const page = await signedInPage(user);
     await page.goto(appUrl(brand, '/infoEdit'));
     const profile = page.getByRole('region', { name: '个人资料' });
@@ -215,9 +237,7 @@ describe(`export and account (${brand.id})`, () => {
   });
 
   it.runIf(brand.flags.payment)('/myOrder lists a paid order', async () => {
-    const member = await signInByApi(brand);
-    await buyMembership(member, 'toubiaotong');
-    const page = await signedInPage(member);
+    const page = await signedInPage(await member());
     await page.goto(appUrl(brand, '/myOrder'));
     const orders = page.getByRole('table', { name: '订单列表' });
     await orders.getByRole('row').filter({ hasText: '已支付' }).waitFor();
