@@ -20,6 +20,7 @@ export const messages = {
   /** Rate limits (src/security). */
   security: {
     tooManyRequests: (wait: string) => `操作过于频繁，请 ${wait}后再试`,
+    nulCharacter: (field: string) => `参数 ${field}：不能包含空字符（\\u0000），请删除后重试`,
   },
   /** Sign-in, sessions and SMS codes (src/auth). */
   auth: {
@@ -323,6 +324,7 @@ export const messages = {
   },
   /** Subscriptions, monitors and push (src/subscriptions, src/monitoring, src/push). */
   subscriptions: {
+    wordNotSearchable: (word: string) => `关键词“${word}”中没有可检索的文字，请使用汉字、字母或数字`,
     groupNotFound: '订阅分组不存在或已删除',
     groupsUsedUp: (kindName: string, limit: number) =>
       `您的会员最多可建 ${limit} 个${kindName}分组，已达上限`,

@@ -56,6 +56,9 @@ const STAGES = new Set(APPROVAL_STAGES.map((stage) => stage.code));
 
 const refuse = (field: string, reason: string) => new BusinessError(400, `参数 ${field}：${reason}`);
 
+/** 1 万亿元: above every budget ever published, far below what the fen bigint holds. */
+const MAX_AMOUNT_WAN = 100_000_000;
+
 /** 万元 → fen, exactly for the decimals a range can hold. */
 function wanYuanToFen(wan: number): number {
   return Math.round(wan * 1_000_000);
@@ -106,6 +109,15 @@ export function searchFilters(input: SearchInput): SearchFilters {
     ({ minAmount: min, maxAmount: max } = { minAmount: input.minAmount, maxAmount: input.maxAmount });
     if (min !== undefined && max !== undefined && min > max)
       throw refuse('minAmount', '金额下限不能大于上限');
+  }
+  // A bound past any real budget would overflow the fen column's bigint (the hostile-input suite sent 1e308).
+  for (const [field, bound] of [
+    ['minAmount', min],
+    ['maxAmount', max],
+  ] as const) {
+    if (bound !== undefined && !(Number(bound) <= MAX_AMOUNT_WAN)) {
+      throw refuse(input.amount ? 'amount' : field, `金额不能超过 ${MAX_AMOUNT_WAN} 万元`);
+    }
   }
   // spec §5: a lower bound of 0 with an upper bound counts as 0.01 万元 — also when a client did not apply it.
   ({ minAmount: min } = withMinAmountRule({ minAmount: min, maxAmount: max }));

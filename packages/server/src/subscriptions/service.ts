@@ -20,7 +20,7 @@ import { levelCatalog, loadMembership } from '../membership/service';
 import { messages } from '../messages';
 import { searchIndex } from '../search/search-index';
 import { suggestTitleWords } from '../search/suggestions';
-import { wordTokens } from '../search/tokens';
+import { termTsquery, wordTokens } from '../search/tokens';
 import type { Tenant } from '../tenants/queries';
 
 const text = messages.subscriptions;
@@ -195,6 +195,14 @@ export function subscriptionService(db: Database, clock: Clock) {
       ]);
       for (const type of input.types) {
         if (!allowedTypes.has(type)) throw refuse('types', text.typeOutsideKind(type, kindName));
+      }
+      // A word of emoji or punctuation alone finds nothing and cannot be searched for the new group's backfill.
+      for (const [field, words] of [
+        ['includeWords', input.includeWords],
+        ['excludeWords', input.excludeWords],
+      ] as const) {
+        const unsearchable = words.find((word) => !termTsquery(normalizeKeyword(word)));
+        if (unsearchable !== undefined) throw refuse(field, text.wordNotSearchable(unsearchable));
       }
       const includeWords = uniqueWords(input.includeWords);
       const excludeWords = uniqueWords(input.excludeWords);
