@@ -35,6 +35,14 @@ export async function openPostgres(connectionString: string, searchPath?: string
     ...poolQueryable,
     async transaction(work) {
       const connection = await pool.connect();
+      // A connection that dies while checked out (PostgreSQL restarted, the network cut) emits 'error'; without
+      // a listener that would end the process. The error fails the transaction and the connection is discarded,
+      // so the pool opens a fresh one for the next request.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      connection.on('error', onError);
       const tx: Queryable = {
         async query<Row>(text: string, params: readonly unknown[] = []) {
           const result = await connection.query(text, [...params]);
@@ -50,10 +58,13 @@ export async function openPostgres(connectionString: string, searchPath?: string
         await connection.query('COMMIT');
         return result;
       } catch (error) {
-        await connection.query('ROLLBACK').catch(() => {});
+        await connection.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken ??= rollbackError;
+        });
         throw error;
       } finally {
-        connection.release();
+        connection.off('error', onError);
+        connection.release(broken);
       }
     },
     close: () => pool.end(),
