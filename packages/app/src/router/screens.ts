@@ -107,23 +107,6 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/account/my-coupon-screen')),
     'MyCouponScreen',
   ),
-  // Account (features/account).
-  infoEdit: lazyRouteComponent(
-    importWithReload(() => import('../features/account/account-screens')),
-    'InfoEditScreen',
-  ),
-  enterpriseEdit: lazyRouteComponent(
-    importWithReload(() => import('../features/account/account-screens')),
-    'EnterpriseEditScreen',
-  ),
-  myOrder: lazyRouteComponent(
-    importWithReload(() => import('../features/account/my-order-screen')),
-    'MyOrderScreen',
-  ),
-  myCoupon: lazyRouteComponent(
-    importWithReload(() => import('../features/account/my-coupon-screen')),
-    'MyCouponScreen',
-  ),
   enterpriseJoin: lazyRouteComponent(
     importWithReload(() => import('../features/account/enterprise-join-screen')),
     'EnterpriseJoinScreen',
