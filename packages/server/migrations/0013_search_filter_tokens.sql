@@ -35,14 +35,14 @@ RETURN array_to_tsvector(array_remove(ARRAY[
   '~mo:' || (extract(year FROM publish_date)::int * 100 + extract(month FROM publish_date)::int)
 ], NULL));
 
--- Narrow rows: every vector out of line (toast_tuple_target is the smallest PostgreSQL allows), the filter
--- lexemes in the row. A count or a collected page reads one row per match; with the vectors in the row a
--- million documents took ~166,000 heap pages (~6 per page), out of line ~20,000 (measured on 20,000 documents:
--- 3,324 pages against 393), which stay in shared_buffers. A check of a vector was already a TOAST read for the
--- full text, the vector most searches use. Rows written before this migration keep their layout until
--- `tender-server search reindex` rewrites them; the ADD COLUMN below rewrites the table, which moves them.
+-- Narrow rows: the content vector out of line like the full text's (toast_tuple_target is the smallest
+-- PostgreSQL allows), the title's and the filter lexemes in the row. A count or a collected page reads one row
+-- per match: with both vectors in the row ~6 documents fit a heap page (20,000 documents: 3,324 pages), with
+-- only the title's 15 (1,290 pages). The title stays (~370 bytes): title searches and the title-first check of
+-- full-text phrases read it for every candidate. Rows written before this migration are moved by the ADD
+-- COLUMN below, which rewrites the table.
 ALTER TABLE search_document SET (toast_tuple_target = 128);
-ALTER TABLE search_document ALTER COLUMN title_tokens SET STORAGE EXTERNAL;
+ALTER TABLE search_document ALTER COLUMN title_tokens SET STORAGE MAIN;
 ALTER TABLE search_document ALTER COLUMN content_tokens SET STORAGE EXTERNAL;
 
 -- Generated, so the project amounts written after the item (setProjectAmounts) and every existing document

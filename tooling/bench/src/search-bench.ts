@@ -98,7 +98,8 @@ async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Dat
     }
     return openBenchPglite(dir);
   }
-  const name = 'tender_bench';
+  // The million-item corpus is `tender_bench` (the analysis benchmark copies it); another size has its own.
+  const name = spec.size === DEFAULTS.postgres.size ? 'tender_bench' : `tender_bench_${spec.size}`;
   const url = databaseUrl(name);
   let stage = '';
   if (await databaseExists(name)) {

@@ -316,13 +316,13 @@ async function estimatedDocuments(db: Queryable): Promise<number> {
 /**
  * What checking one walked row costs against collecting one match through the index. Terms of one lexeme are
  * collected without reading their vectors (the GIN answer is exact), but a walk reads the vector of every row
- * it passes, out of line in every scope (migration 0013; EXPLAIN ANALYZE on the loaded machine before it: 苗族,
- * 1,776 of 100k, walked in 164–179 ms, collected in 75–122 ms). Longer needles read the vector either way.
+ * it passes — out of line for content and full text (EXPLAIN ANALYZE on the loaded machine: 苗族, 1,776 of
+ * 100k, walked in 164–179 ms, collected in 75–122 ms). Longer needles read the vector either way.
  */
-function walkCheckCost(spec: MatchSpec): number {
+function walkCheckCost(scope: SearchScope, spec: MatchSpec): number {
   const lexemesOnly =
     chainsTsquery(spec.all, 'all') === undefined && chainsTsquery(spec.any, 'any') === undefined;
-  return lexemesOnly ? 8 : 1;
+  return scope !== 'title' && lexemesOnly ? 8 : 1;
 }
 
 /**
@@ -346,7 +346,7 @@ async function pageOf(
   let walk = total > cap;
   if (hasTerms && !walk) {
     const rows = await estimatedDocuments(db);
-    walk = total > 1000 && (offset + limit) * rows * walkCheckCost(spec) < total * total;
+    walk = total > 1000 && (offset + limit) * rows * walkCheckCost(scope, spec) < total * total;
   }
   const statement = pageStatement(scope, spec, filters, walk, offset, limit);
   const rows = await db.query<{ item_id: number }>(statement.sql, statement.params);
