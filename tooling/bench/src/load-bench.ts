@@ -616,6 +616,22 @@ function runCannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+/** The database's committed transactions so far (each statement outside a transaction is one). */
+async function committedTransactions(url: string | undefined): Promise<number | undefined> {
+  if (!url) return undefined;
+  const db = await openPostgres(url);
+  try {
+    // Statistics reach the shared counters when a backend goes idle: give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const [row] = await db.query<{ commits: number }>(
+      'SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return row?.commits;
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * After the run, with the server stopped: the quota counters hold exactly the items whose detail answered 200
  * (one use per member, item and day, never above the day's limit), and every order is in the state its
@@ -716,6 +732,7 @@ async function runTarget(
       requests: mixRequests(members, items, warmUp, 7) as autocannon.Request[],
     });
     const tally = newTally(warmUp.viewed, warmUp.inFlight);
+    const transactionsBefore = await committedTransactions(database.env.DATABASE_URL);
     const loadBefore = loadavg()[0] as number;
     log(
       `${target}: the mix, ${options.connections} connections, ${options.duration} s (load average ${loadBefore.toFixed(2)})`,
@@ -727,6 +744,7 @@ async function runTarget(
       requests: mixRequests(members, items, tally, 1) as autocannon.Request[],
     });
     const loadAfterMix = loadavg()[0] as number;
+    const transactionsAfter = await committedTransactions(database.env.DATABASE_URL);
     log(`${target}: the baseline, GET /healthz, ${options.baselineDuration} s`);
     const baseline = await runCannon({
       url: `${url}/healthz`,
@@ -758,6 +776,11 @@ async function runTarget(
         ),
       },
       consistency,
+      // PostgreSQL only: statements outside a transaction and transactions the mix committed, per request.
+      transactionsPerRequest:
+        transactionsBefore === undefined || transactionsAfter === undefined
+          ? null
+          : round((transactionsAfter - transactionsBefore) / Math.max(1, mixFigures.requests), 1),
       loadAverage: {
         before: round(loadBefore, 2),
         afterMix: round(loadAfterMix, 2),

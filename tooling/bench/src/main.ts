@@ -16,7 +16,7 @@ const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching
            [--users N] [--items N] [--naive-sample N] [--popularity random|frequency]
            （朴素循环只跑样本条数并外推）
   load    负载：已构建的服务在 PGlite 与 PostgreSQL 上各跑 60 秒混合请求（检索、详情、订阅、订单状态轮询），
-          对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--connections N] [--size N]
+          对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--baseline-duration S] [--connections N] [--size N]
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as one line of JSON on stdout. */
@@ -36,6 +36,7 @@ export async function main(argv: string[]): Promise<void> {
       'naive-sample': { type: 'string' },
       popularity: { type: 'string' },
       duration: { type: 'string' },
+      'baseline-duration': { type: 'string' },
       connections: { type: 'string' },
       'users-per-level': { type: 'string' },
     },
@@ -72,6 +73,7 @@ export async function main(argv: string[]): Promise<void> {
       targets: [...targets],
       size,
       duration: values.duration ? Number(values.duration) : undefined,
+      baselineDuration: values['baseline-duration'] ? Number(values['baseline-duration']) : undefined,
       connections: values.connections ? Number(values.connections) : undefined,
       usersPerLevel: values['users-per-level'] ? Number(values['users-per-level']) : undefined,
     });
