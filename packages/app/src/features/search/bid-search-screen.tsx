@@ -122,15 +122,15 @@ export function BidSearchScreen() {
 
   const results = useGatedData<SearchResultPage>(
     async (signal) => {
-      const options = gatedCallOptions(signal);
+      const callOptions = gatedCallOptions(signal);
       const answer =
         mode === 'all'
-          ? await api.searchAllList(allSearchRequest(conditions, tab, page), options)
+          ? await api.searchAllList(allSearchRequest(conditions, tab, page), callOptions)
           : mode === 'approval'
-            ? await api.spxmGetPage(approvalSearchRequest(conditions, page), options)
-            : await api.searchList(bidSearchRequest(conditions, page), options);
-      // A search with a keyword is recorded in the history: show it there.
-      if (conditions.keyword.trim()) setHistoryVersion((version) => version + 1);
+            ? await api.spxmGetPage(approvalSearchRequest(conditions, page), callOptions)
+            : await api.searchList(bidSearchRequest(conditions, page), callOptions);
+      // A new search with a keyword is recorded in the history: show it there.
+      if (page === 1 && conditions.keyword.trim()) setHistoryVersion((version) => version + 1);
       return answer;
     },
     [api, mode, tab, conditions, page],

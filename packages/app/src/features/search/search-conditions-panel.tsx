@@ -55,6 +55,15 @@ function ConditionRow({ label, id, children }: { label: string; id: string; chil
   );
 }
 
+/** A second condition's label inside a row. */
+function InlineLabel({ id, children }: { id: string; children: string }) {
+  return (
+    <Text size="sm" fw={500} ml="lg" id={id}>
+      {children}
+    </Text>
+  );
+}
+
 /**
  * The search conditions (spec §3 Search filter state, Fixed filter options): information types, search scope and
  * mode, area (the area tree), industry, amount ranges ('min,max' from the server or typed) and publish dates.
@@ -128,8 +137,7 @@ export function SearchConditionsPanel({
             label: option.label,
           }))}
         />
-      </ConditionRow>
-      <ConditionRow label={t.searchPattern} id={`${ids}-pattern`}>
+        <InlineLabel id={`${ids}-pattern`}>{t.searchPattern}</InlineLabel>
         <SegmentedControl
           size="xs"
           aria-labelledby={`${ids}-pattern`}
@@ -164,8 +172,7 @@ export function SearchConditionsPanel({
             data={(province.children ?? []).map((node) => ({ value: node.code, label: node.name }))}
           />
         )}
-      </ConditionRow>
-      <ConditionRow label={t.industry} id={`${ids}-industry`}>
+        <InlineLabel id={`${ids}-industry`}>{t.industry}</InlineLabel>
         <Select
           size="xs"
           aria-label={t.industry}
@@ -228,8 +235,7 @@ export function SearchConditionsPanel({
             </Button>
           </>
         )}
-      </ConditionRow>
-      <ConditionRow label={t.date} id={`${ids}-date`}>
+        <InlineLabel id={`${ids}-date`}>{t.date}</InlineLabel>
         <Select
           size="xs"
           aria-label={t.date}
