@@ -159,3 +159,29 @@ export function filterLexemeQuery(filters: LexemeFilters): FilterLexemeQuery {
   );
   return { tsquery: parts.length ? parts.join(' & ') : undefined, amountRowCheck, dateRowCheck };
 }
+
+/** The month lexemes of the `months` months ending with the month of `day` ('YYYY-MM-DD'), as a tsquery. */
+export function recentMonthsTsquery(day: string, months: number): string {
+  let year = Number(day.slice(0, 4));
+  let month = Number(day.slice(5, 7));
+  const lexemes: string[] = [];
+  for (let i = 0; i < months; i += 1) {
+    lexemes.push(quote(`~mo:${year}${pad2(month)}`));
+    month -= 1;
+    if (month === 0) {
+      month = 12;
+      year -= 1;
+    }
+  }
+  return lexemes.length === 1 ? (lexemes[0] as string) : `(${lexemes.join(' | ')})`;
+}
+
+/** Months from the month of `from` to the month of `to`, both counted ('YYYY-MM-DD'). */
+export function monthsSpanned(from: string, to: string): number {
+  return (
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+    Number(to.slice(5, 7)) -
+    Number(from.slice(5, 7)) +
+    1
+  );
+}

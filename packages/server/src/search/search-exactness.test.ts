@@ -334,6 +334,26 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
     expect(plans.walk).toContain('search_document_newest');
   });
 
+  it('pages a term with many matches newest first, from the newest months or, past them, the usual way', async () => {
+    // More than 1,000 matches: the page is looked for among the newest months first (`recentPage`).
+    for (const term of ['项目', '公告']) {
+      const expected = substringScan('full', term);
+      expect(expected.length, term).toBeGreaterThan(1000);
+      for (const offset of [0, 20, 60, 400, 980]) {
+        const page = await searchIndex.search(db, {
+          keywords: [term],
+          mode: 'precise',
+          scope: 'full',
+          offset,
+          limit: 20,
+          countCap: 10_000,
+        });
+        expect(page.total, `${term} ${offset}`).toBe(expected.length);
+        expect(page.itemIds, `${term} ${offset}`).toEqual(expected.slice(offset, offset + 20));
+      }
+    }
+  });
+
   it('pages newest first and caps the count at the cap + 1', async () => {
     const expected = substringScan('full', '项目');
     expect(expected.length).toBeGreaterThan(100);

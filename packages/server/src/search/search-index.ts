@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { type IndexableItem, type SearchDocumentRow, searchDocument } from './document';
-import { filterLexemeQuery } from './filter-lexemes';
+import { filterLexemeQuery, monthsSpanned, recentMonthsTsquery } from './filter-lexemes';
 import {
   type Combine,
   chainsTsquery,
@@ -343,6 +343,10 @@ async function pageOf(
   limit: number,
 ): Promise<number[]> {
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
+  if (hasTerms && total > 1000) {
+    const recent = await recentPage(db, scope, spec, filters, total, offset, limit);
+    if (recent) return recent;
+  }
   let walk = total > cap;
   if (hasTerms && !walk) {
     const rows = await estimatedDocuments(db);
@@ -351,6 +355,51 @@ async function pageOf(
   const statement = pageStatement(scope, spec, filters, walk, offset, limit);
   const rows = await db.query<{ item_id: number }>(statement.sql, statement.params);
   return rows.map((row) => row.item_id);
+}
+
+/**
+ * The page of a search with many matches, looked for among the newest months first: the month lexemes
+ * (migration 0013) narrow the term's GIN bitmap to the few months that should hold the page, so only their
+ * matches are read and sorted — neither every match (collecting) nor the vector of every row passed (walking).
+ * Exact when the months hold a whole page: every match outside them is older. Otherwise (a date filter in the
+ * past, matches bunched in older months) undefined, and the page is found the usual way. The newest day is
+ * read in the search's own transaction, so no document newer than the months is left out.
+ */
+async function recentPage(
+  db: Queryable,
+  scope: SearchScope,
+  spec: MatchSpec,
+  filters: SearchFilters,
+  total: number,
+  offset: number,
+  limit: number,
+): Promise<number[] | undefined> {
+  const [span] = await db.query<{ newest: string | null; oldest: string | null }>(
+    `SELECT (SELECT publish_date FROM search_document ORDER BY publish_date DESC, item_id DESC LIMIT 1) AS newest,
+            (SELECT publish_date FROM search_document ORDER BY publish_date, item_id LIMIT 1) AS oldest`,
+  );
+  if (!span?.newest || !span.oldest) return undefined;
+  const last = filters.dateTo && filters.dateTo < span.newest ? filters.dateTo : span.newest;
+  const first = filters.dateFrom && filters.dateFrom > span.oldest ? filters.dateFrom : span.oldest;
+  if (first > last) return undefined;
+  const spanned = monthsSpanned(first, last);
+  // Matches spread evenly would fill the page twice over in this many months (`total` may be capped: then
+  // there are more, and fewer months would do).
+  const months = Math.ceil((spanned * 2 * (offset + limit)) / total);
+  if (months * 2 > spanned) return undefined;
+  const params = new Params();
+  const where = whereClause(params, scope, spec, filters, true);
+  const window = params.add(recentMonthsTsquery(last, months));
+  const rows = await db.query<{ item_id: number }>(
+    `WITH matches AS MATERIALIZED (
+       SELECT d.item_id, d.publish_date FROM search_document d
+       WHERE ${where} AND d.filter_tokens @@ ${window}::tsquery
+     )
+     SELECT item_id FROM matches ORDER BY publish_date DESC, item_id DESC
+     LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+    params.values,
+  );
+  return rows.length === limit ? rows.map((row) => row.item_id) : undefined;
 }
 
 function pageStatement(
