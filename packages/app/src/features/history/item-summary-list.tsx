@@ -3,8 +3,11 @@ import { Link } from '@tanstack/react-router';
 import type { ItemType } from '@tender/contracts';
 import { ListPagination } from '@tender/ui-kit';
 import type { ReactNode } from 'react';
+import { DataState } from '../companies/data-state';
 import { detailLink } from '../details/detail-routes';
+import { useKeptAnswer } from '../search/use-kept-answer';
 import { messages } from './messages';
+import type { ItemList } from './use-item-list';
 
 /** A line of 我的浏览历史 or 我的关注 (`itemSummarySchema` of the history contracts). */
 export interface ItemSummary {
@@ -25,7 +28,7 @@ export interface TypeCount {
 }
 
 /** The type tabs: 全部 and each type the list has, with its count (spec §3 Info-type counts). */
-export function TypeTabs({
+function TypeTabs({
   value,
   onChange,
   counts,
@@ -50,15 +53,7 @@ export function TypeTabs({
 }
 
 /** One item: its type, title opening its detail screen, facts, when, and the row's action. */
-export function ItemSummaryRow({
-  item,
-  when,
-  action,
-}: {
-  item: ItemSummary;
-  when: string;
-  action: ReactNode;
-}) {
+function ItemSummaryRow({ item, when, action }: { item: ItemSummary; when: string; action: ReactNode }) {
   const t = messages.item;
   return (
     <Paper component="article" withBorder p="sm" aria-label={item.title}>
@@ -87,7 +82,7 @@ export function ItemSummaryRow({
 }
 
 /** The empty list: what it is and how to fill it. */
-export function EmptyList({ title, hint }: { title: string; hint: string }) {
+function EmptyList({ title, hint }: { title: string; hint: string }) {
   return (
     <Stack align="center" gap={6} py="xl" role="status">
       <Text fw={500}>{title}</Text>
@@ -101,30 +96,59 @@ export function EmptyList({ title, hint }: { title: string; hint: string }) {
   );
 }
 
-/** The rows and the pager under them (spec §9: 20 a page). */
-export function PagedItems({
+/** The section of a list screen: the type tabs, then the rows and the pager, or its empty, loading or failed state. */
+export function ItemListSection<Row extends ItemSummary>({
   label,
-  total,
-  page,
-  onPage,
-  loading,
-  children,
+  list,
+  empty,
+  rowKey,
+  when,
+  action,
 }: {
   label: string;
-  total: number;
-  page: number;
-  onPage(page: number): void;
-  /** The next answer is on its way: the rows stay, dimmed. */
-  loading: boolean;
-  children: ReactNode;
+  list: ItemList<Row>;
+  empty: { title: string; hint: string };
+  rowKey(row: Row): string | number;
+  when(row: Row): string;
+  /** The row's button; `lastOfPage` says removing it empties the page. */
+  action(row: Row, lastOfPage: boolean): ReactNode;
 }) {
+  const answer = useKeptAnswer(list.state);
+  const loading = list.state.status === 'loading';
   return (
-    <Stack gap="sm" pos="relative" aria-busy={loading}>
-      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Stack component="ul" gap="xs" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
-        {children}
+    <Paper withBorder p="md" component="section" aria-label={label}>
+      {list.typeCounts.length > 0 && (
+        <TypeTabs value={list.type} onChange={list.chooseType} counts={list.typeCounts} />
+      )}
+      <Stack mt="sm">
+        {!answer ? (
+          <DataState state={list.state}>{() => null}</DataState>
+        ) : answer.records.length === 0 ? (
+          <EmptyList title={empty.title} hint={empty.hint} />
+        ) : (
+          // While the next answer loads, the rows stay, dimmed (spec §9: 20 a page).
+          <Stack gap="sm" pos="relative" aria-busy={loading}>
+            <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+            <Stack component="ul" gap="xs" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
+              {answer.records.map((row) => (
+                <li key={rowKey(row)}>
+                  <ItemSummaryRow
+                    item={row}
+                    when={when(row)}
+                    action={action(row, answer.records.length === 1)}
+                  />
+                </li>
+              ))}
+            </Stack>
+            <ListPagination
+              total={answer.total}
+              page={list.page}
+              onChange={list.setPage}
+              disabled={loading}
+            />
+          </Stack>
+        )}
       </Stack>
-      <ListPagination total={total} page={page} onChange={onPage} disabled={loading} />
-    </Stack>
+    </Paper>
   );
 }

@@ -1,10 +1,8 @@
-import { Button, Paper, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import type { ItemType } from '@tender/contracts';
 import { useConfirmDialog } from '@tender/ui-kit';
 import { useAppServices } from '../../shell/app-context';
-import { DataState } from '../companies/data-state';
-import { useKeptAnswer } from '../search/use-kept-answer';
-import { EmptyList, ItemSummaryRow, PagedItems, TypeTabs } from './item-summary-list';
+import { ItemListSection } from './item-summary-list';
 import { messages } from './messages';
 import { succeeded, useItemList } from './use-item-list';
 
@@ -15,7 +13,6 @@ export function MyFocusScreen() {
   const { api } = useAppServices();
   const list = useItemList((request, options) => api.collectionList(request, options));
   const { confirm, dialog } = useConfirmDialog();
-  const answer = useKeptAnswer(list.state);
 
   const unfollow = async (item: { id: number; type: ItemType }, lastOfPage: boolean) => {
     if (!(await confirm({ kind: 'operation', message: t.confirmUnfollow }))) return;
@@ -27,47 +24,23 @@ export function MyFocusScreen() {
       <Title order={2} size="h3">
         {t.title}
       </Title>
-      <Paper withBorder p="md" component="section" aria-label={t.list}>
-        {list.typeCounts.length > 0 && (
-          <TypeTabs value={list.type} onChange={list.chooseType} counts={list.typeCounts} />
+      <ItemListSection
+        label={t.list}
+        list={list}
+        empty={{ title: t.empty, hint: t.emptyHint }}
+        rowKey={(item) => item.id}
+        when={(item) => t.collectedAt(item.collectedAt)}
+        action={(item, lastOfPage) => (
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={t.unfollowNamed(item.title)}
+            onClick={() => unfollow(item, lastOfPage)}
+          >
+            {t.unfollow}
+          </Button>
         )}
-        <Stack mt="sm">
-          {answer ? (
-            answer.records.length === 0 ? (
-              <EmptyList title={t.empty} hint={t.emptyHint} />
-            ) : (
-              <PagedItems
-                label={t.list}
-                total={answer.total}
-                page={list.page}
-                onPage={list.setPage}
-                loading={list.state.status === 'loading'}
-              >
-                {answer.records.map((item) => (
-                  <li key={item.id}>
-                    <ItemSummaryRow
-                      item={item}
-                      when={t.collectedAt(item.collectedAt)}
-                      action={
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          aria-label={t.unfollowNamed(item.title)}
-                          onClick={() => unfollow(item, answer.records.length === 1)}
-                        >
-                          {t.unfollow}
-                        </Button>
-                      }
-                    />
-                  </li>
-                ))}
-              </PagedItems>
-            )
-          ) : (
-            <DataState state={list.state}>{() => null}</DataState>
-          )}
-        </Stack>
-      </Paper>
+      />
       {dialog}
     </Stack>
   );

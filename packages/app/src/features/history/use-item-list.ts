@@ -64,3 +64,5 @@ export function useItemList<Row>(
     },
   };
 }
+
+export type ItemList<Row> = ReturnType<typeof useItemList<Row>>;
