@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { migrate, migrationsDir, openPostgres, type Queryable, readMigrations } from '@tender/server';
 import {
@@ -80,9 +81,11 @@ async function ingestInto(target: Target, spec: CorpusSpec) {
     await empty.close();
 
     log(`${target}: importing ${spec.size} items`);
+    const loadAtStart = loadavg().map((value) => round(value, 2));
     const started = performance.now();
     await runServerCli(['import', file], env);
     const seconds = (performance.now() - started) / 1000;
+    const loadAtEnd = loadavg().map((value) => round(value, 2));
 
     const full = await open();
     const after = await storage(full.db);
@@ -95,6 +98,8 @@ async function ingestInto(target: Target, spec: CorpusSpec) {
       items,
       seconds: round(seconds),
       itemsPerSecond: Math.round(items / seconds),
+      // What else ran on the machine meanwhile (1, 5 and 15 minute load averages).
+      loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
       storage: {
         bytesPerItem: perItem(after.database - before.database),
         ...(target === 'pglite' ? { dataDirBytesPerItem: perItem(directorySize(dir)) } : {}),

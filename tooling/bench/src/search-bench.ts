@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
 import {
@@ -357,6 +358,9 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
   for (const query of mix.slice(0, 20)) await runBaseline(db, query, false);
   log(`${target}: warm-up pass done (cold p95 ${round(percentile(coldMs, 95))} ms)`);
 
+  // What else ran on the machine during the timed pass (1, 5 and 15 minute load averages): figures of a
+  // shared machine are read with it.
+  const loadAtStart = loadavg().map((value) => round(value, 2));
   const rows: {
     query: MixQuery;
     endpointMs: number;
@@ -396,6 +400,7 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
     countCap: COUNT_CAP,
   });
   await app.close();
+  const loadAtEnd = loadavg().map((value) => round(value, 2));
 
   const all = rows.map((row) => row.endpointMs);
   // The baselines ran on a sample (every query by default): ratios compare the same queries.
@@ -443,6 +448,7 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
     database: target,
     items: spec.size,
     queries: rows.length,
+    loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
     endpointMs: endpoint,
     endpointColdMs: stats(coldMs),
     baselineSample: { queries: sampled.length, every: baselinesEvery, endpointMs: sampledEndpoint },
