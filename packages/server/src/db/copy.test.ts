@@ -60,7 +60,7 @@ async function counts(db: Database): Promise<Record<string, number>> {
   return row as Record<string, number>;
 }
 
-describe.skipIf(!url)('tender-server db copy (embedded → PostgreSQL)', () => {
+describe.skipIf(!url)('tender-server db copy (embedded → PostgreSQL)', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tender-copy-'));
   const targetName = `copy_test_${randomBytes(5).toString('hex')}`;
   let buyers: MemberTestUser[] = [];

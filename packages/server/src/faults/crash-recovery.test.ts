@@ -86,7 +86,8 @@ async function confirmPayment(server: ServerProcess, codeUrl: string): Promise<b
   return page.status === 200 && page.text.includes(messages.payPage.paid);
 }
 
-describe('kill -9 of the embedded server', () => {
+// Each scenario starts the server from source a few times: minutes on a loaded CI machine.
+describe('kill -9 of the embedded server', { timeout: 240_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tender-fault-'));
   const appsDir = testAppsDir();
   let server: ServerProcess;

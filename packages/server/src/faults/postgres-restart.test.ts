@@ -19,7 +19,7 @@ if (!privatePostgresAvailable()) {
   console.warn(`PostgreSQL restart test skipped: no initdb/pg_ctl in ${POSTGRES_BIN} (set POSTGRES_BIN)`);
 }
 
-describe.skipIf(!privatePostgresAvailable())('PostgreSQL restarted under load', () => {
+describe.skipIf(!privatePostgresAvailable())('PostgreSQL restarted under load', { timeout: 180_000 }, () => {
   let cluster: PrivatePostgres;
   let server: ServerProcess;
   const dataDir = mkdtempSync(join(tmpdir(), 'tender-fault-pg-'));
