@@ -116,7 +116,7 @@ async function buyMembership(user: SignedInUser, memberCode: string, payAreas?: 
 let browser: Browser;
 /**
  * One account goes through the file in order — putong on its free trial, then a member of one province, then 企业版 —
- * so the brand's run signs in once (the server limits SMS sends per IP, `sms-ip`).
+ * so the brand's run signs in once: each sign-in is an SMS send, which a production server limits per IP.
  */
 let user: SignedInUser;
 let tenders: DemoItem[];

@@ -100,7 +100,7 @@ async function saveScreenshot(page: Page, name: string): Promise<void> {
 let browser: Browser;
 /**
  * The buyer: putong past its free trial; the sub-account case then makes it an enterprise's main account. One
- * account for the file, because the server limits SMS sends per IP (`sms-ip`).
+ * account for the file: each sign-in is an SMS send, which a production server limits per IP.
  */
 let buyer: { user: SignedInUser; refused: DemoItem };
 

@@ -130,6 +130,22 @@ export const awardNotice: ItemDetail = {
   pass: { privilege: 'watchZhaobiao', limit: 3, used: 1, remaining: 2, charged: true },
 };
 
+/** The 招标公告 of the same project: the award notice's timeline links to it. */
+export const tenderNotice: ItemDetail = {
+  ...awardNotice,
+  id: 100,
+  type: 'zb',
+  typeName: '招标公告',
+  noticeKind: null,
+  noticeKindName: null,
+  title: '深圳市南山区智慧校园设备采购项目招标公告',
+  publishDate: '2026-09-28',
+  award: null,
+  winners: [],
+  body: '一、项目编号：SZNS-2026-0088\n二、采购需求：智慧校园设备一批',
+  timeline: awardNotice.timeline.map((entry) => ({ ...entry, current: entry.id === 100 })),
+};
+
 /** A 拟建项目 whose contacts need watchDesignedProjectConnector. */
 export const proposedProject: ItemDetail = {
   ...awardNotice,

@@ -6,7 +6,14 @@ import { type LayoutDialogs, LayoutDialogsContext } from '../../layout/use-layou
 import { AppServicesContext } from '../../shell/app-context';
 import type { AppServices } from '../../shell/app-services';
 import { renderWithRouter } from '../../test/render';
-import { awardNotice, businessError, createDetailApi, proposedProject, refusal } from './detail-fixtures';
+import {
+  awardNotice,
+  businessError,
+  createDetailApi,
+  proposedProject,
+  refusal,
+  tenderNotice,
+} from './detail-fixtures';
 import type { DetailScreenKind } from './detail-routes';
 import { ItemDetailScreen } from './item-detail-screen';
 
@@ -176,6 +183,20 @@ describe('ItemDetailScreen', () => {
     expect(
       await screen.findByRole('link', { name: 'https://www.ccgp-shenzhen.gov.cn/notice/101.html' }),
     ).toHaveAttribute('target', '_blank');
+  });
+
+  it('opens a related notice from the project timeline, with the actions of that item', async () => {
+    const api = createDetailApi([awardNotice, tenderNotice]);
+    const { user } = await renderDetail('tender', '/tender/index?id=101&type=jg', api);
+    await user.click(await screen.findByRole('button', { name: '查看原文' }));
+    await screen.findByRole('link', { name: 'https://www.ccgp-shenzhen.gov.cn/notice/101.html' });
+
+    const timeline = screen.getByRole('region', { name: '项目进程' });
+    await user.click(within(timeline).getByRole('link', { name: tenderNotice.title }));
+    expect(await screen.findByRole('heading', { name: tenderNotice.title })).toBeInTheDocument();
+    expect(api.selZhaobiaoDetails).toHaveBeenCalledWith({ id: 100 }, { handleCodes: [403, 404] });
+    // The source link asked for the award notice is not shown as the tender notice's.
+    expect(screen.queryByRole('link', { name: /ccgp-shenzhen/ })).not.toBeInTheDocument();
   });
 
   it('shows a refusal that names no dialog as its message', async () => {

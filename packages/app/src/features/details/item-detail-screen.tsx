@@ -78,8 +78,10 @@ export function ItemDetailScreen({ kind }: { kind: DetailScreenKind }) {
       break;
     case 'ready': {
       const { detail, stages } = state;
+      // Keyed by the item: a related-notice link opens another item on the same route, and the actions' state
+      // (source link, documents, monitor) belongs to the item they were asked for.
       content = (
-        <Stack gap="md">
+        <Stack gap="md" key={detail.id}>
           <Paper withBorder p="md">
             <Title order={2} size="h4">
               {detail.title}
