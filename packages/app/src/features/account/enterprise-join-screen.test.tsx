@@ -39,19 +39,26 @@ describe('EnterpriseJoin (加入企业)', () => {
     await waitFor(() => expect(onJoined).toHaveBeenCalledWith({ userId: 12, memberCode: 'qiye' }));
   });
 
-  it('tells an account already in an enterprise that it cannot join another', async () => {
+  it('tells a main account that it cannot join another enterprise', async () => {
     const api = joinApi({ relation: 'primary', enterprise });
     await show(api, 'v1.claims.signature');
     expect(
-      await screen.findByText('您已属于企业「测试科技有限公司」，不能再加入其他企业'),
+      await screen.findByText('您是「测试科技有限公司」的主账号，不能再加入其他企业'),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '加入企业' })).not.toBeInTheDocument();
+  });
+
+  it('tells a sub-account which enterprise it is in (also right after joining, if the screen loads again)', async () => {
+    const api = joinApi({ relation: 'subAccount', enterprise });
+    await show(api, undefined);
+    expect(await screen.findByRole('status')).toHaveTextContent('您已是「测试科技有限公司」的子账号');
     expect(screen.queryByRole('button', { name: '加入企业' })).not.toBeInTheDocument();
   });
 
   it('says what to do when the link lost its invite', async () => {
     const api = joinApi({ relation: 'none', enterprise: null });
     await show(api, undefined);
-    expect(screen.getByText(/邀请链接不完整/)).toBeInTheDocument();
+    expect(await screen.findByText(/邀请链接不完整/)).toBeInTheDocument();
     expect(api.enterpriseJoin).not.toHaveBeenCalled();
   });
 });

@@ -53,7 +53,6 @@ export function EnterpriseJoin({ invite, api, onJoined }: EnterpriseJoinProps) {
     }
   };
 
-  if (!invite) return <Alert color="orange" title={t.noInvite} />;
   if (state.status === 'loading') return <Loader size="sm" aria-label={t.title} />;
   if (state.status === 'error') {
     return (
@@ -71,8 +70,16 @@ export function EnterpriseJoin({ invite, api, onJoined }: EnterpriseJoinProps) {
       </Text>
     );
   }
-  const { enterprise } = state.relation;
-  if (enterprise) return <Alert color="orange" title={t.alreadyIn(enterprise.enterpriseName)} />;
+  const { relation, enterprise } = state.relation;
+  if (enterprise && relation === 'subAccount') {
+    return (
+      <Text role="status" c="green">
+        {t.alreadySub(enterprise.enterpriseName)}
+      </Text>
+    );
+  }
+  if (enterprise) return <Alert color="orange" title={t.alreadyPrimary(enterprise.enterpriseName)} />;
+  if (!invite) return <Alert color="orange" title={t.noInvite} />;
   return (
     <Stack gap="sm" align="flex-start">
       <Text size="sm">{t.invited}</Text>
