@@ -43,7 +43,7 @@ function UsageLine({ text, limit, used }: { text: string; limit: number; used: n
   const blocked = limit === 0 ? messages.usage.none : limit > 0 && used >= limit ? messages.usage.full : null;
   return (
     <Stack gap="xs">
-      <Text size="sm">{text}</Text>
+      {limit !== 0 && <Text size="sm">{text}</Text>}
       {blocked && (
         <Alert color="yellow" role="alert">
           <Group justify="space-between">

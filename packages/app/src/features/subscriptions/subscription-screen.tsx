@@ -144,12 +144,25 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
                         <Title order={3} size="h5">
                           {messages.groups.emptyTitle}
                         </Title>
-                        <Text size="sm" c="dimmed">
-                          {messages.groups.emptyHint}
-                        </Text>
-                        <Button variant="light" onClick={() => setEditing({})}>
-                          {messages.groups.add}
-                        </Button>
+                        {limits.length > 0 && limits.every((limit) => limit.maxGroups === 0) ? (
+                          <>
+                            <Text size="sm" c="dimmed">
+                              {messages.groups.noneAllowed}
+                            </Text>
+                            <Button variant="light" onClick={openMembership}>
+                              {messages.groups.upgrade}
+                            </Button>
+                          </>
+                        ) : (
+                          <>
+                            <Text size="sm" c="dimmed">
+                              {messages.groups.emptyHint}
+                            </Text>
+                            <Button variant="light" onClick={() => setEditing({})}>
+                              {messages.groups.add}
+                            </Button>
+                          </>
+                        )}
                       </Stack>
                     ) : (
                       <Stack gap={4}>
