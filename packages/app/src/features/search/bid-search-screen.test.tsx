@@ -58,6 +58,18 @@ describe('BidSearchScreen', () => {
     expect(lastCall(api.searchList)).not.toHaveProperty('amount');
   });
 
+  it('narrows 招标公告 to a procurement method: the method is sent instead of the type', async () => {
+    const { api, user: pointer } = await renderSearch();
+    const conditions = screen.getByRole('region', { name: '筛选条件' });
+    await pointer.click(await within(conditions).findByRole('checkbox', { name: '招标公告' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ docchnnel: ['zb'] }));
+    await pointer.click(within(conditions).getByRole('checkbox', { name: '公开招标' }));
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ docchnnel: ['gk'] }));
+    await pointer.click(within(conditions).getByRole('checkbox', { name: '招标公告' }));
+    await waitFor(() => expect(lastCall(api.searchList)).not.toHaveProperty('docchnnel'));
+    expect(within(conditions).queryByRole('checkbox', { name: '公开招标' })).not.toBeInTheDocument();
+  });
+
   it('moves through the suggestions with the arrow keys and searches the chosen one with Enter', async () => {
     const { api, user: pointer } = await renderSearch();
     const box = screen.getByRole('combobox', { name: '搜索词' });

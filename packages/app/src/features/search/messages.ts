@@ -11,7 +11,6 @@ export const messages = {
     label: '搜索词',
     placeholder: '请输入项目名称、产品或单位等关键词，多个词用空格分隔',
     submit: '搜 索',
-    suggestions: '联想词',
     hotWords: '热门搜索',
     history: '搜索历史',
     noHistory: '暂无搜索历史',
@@ -19,7 +18,7 @@ export const messages = {
   conditions: {
     title: '筛选条件',
     docchnnel: '信息类型',
-    allTypes: '全部类型',
+    methods: '招标方式',
     searchType: '搜索范围',
     searchPattern: '搜索模式',
     province: '省份',
@@ -39,7 +38,6 @@ export const messages = {
     startDate: '开始日期',
     endDate: '结束日期',
     reset: '重置条件',
-    loadFailed: '筛选条件加载失败，可直接搜索或刷新页面重试。',
   },
   secondSearch: {
     label: '在结果中搜索',
@@ -53,11 +51,8 @@ export const messages = {
   results: {
     title: '搜索结果',
     order: '按发布时间排序，最新在前',
-    loading: '正在搜索…',
     empty: '暂无数据',
     emptyHint: '没有符合条件的信息，请更换搜索词或修改筛选条件后再试。',
-    failed: (reason: string) => `搜索失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
-    retry: '重试',
     region: '地区',
     budget: '预算',
     award: '中标金额',
@@ -66,11 +61,9 @@ export const messages = {
     agency: '代理机构',
     winners: '中标单位',
     publishDate: '发布日期',
-    deadline: '截止时间',
     type: '类型',
     titleColumn: '标题',
     list: '结果列表',
     table: '结果表格',
   },
-  displayModeFailed: '显示模式保存失败，请稍后再试。',
 } as const;

@@ -14,10 +14,13 @@ import { type AreaNode, formatAmountRange } from '@tender/domain';
 import { useId, useState } from 'react';
 import { messages } from './messages';
 import {
+  chooseMethods,
+  chooseTypes,
   EMPTY_CONDITIONS,
   type SearchConditions,
   type SearchPatternCode,
   type SearchTypeCode,
+  tickedTypes,
 } from './search-request';
 
 /** The options both condition endpoints answer (getSearchCondition adds the information types). */
@@ -107,17 +110,19 @@ export function SearchConditionsPanel({
     onChange({ amountRange: formatAmountRange({ min, max }) });
   };
 
+  const types = options?.docchnnel;
+
   return (
     <Stack gap="sm">
-      {options?.docchnnel && (
+      {types && (
         <ConditionRow label={t.docchnnel} id={`${ids}-types`}>
           <Chip.Group
             multiple
-            value={[...conditions.docchnnel]}
-            onChange={(docchnnel) => onChange({ docchnnel })}
+            value={tickedTypes(conditions.docchnnel, types)}
+            onChange={(ticked) => onChange({ docchnnel: chooseTypes(conditions.docchnnel, types, ticked) })}
           >
             <Group gap={6} role="group" aria-labelledby={`${ids}-types`}>
-              {options.docchnnel.map((type) => (
+              {types.map((type) => (
                 <Chip key={type.code} value={type.code} size="xs">
                   {type.name}
                 </Chip>
@@ -126,6 +131,29 @@ export function SearchConditionsPanel({
           </Chip.Group>
         </ConditionRow>
       )}
+      {types
+        ?.filter((type) => type.children.length > 0 && tickedTypes(conditions.docchnnel, [type]).length > 0)
+        .map((type) => (
+          <ConditionRow key={type.code} label={t.methods} id={`${ids}-methods-${type.code}`}>
+            <Chip.Group
+              multiple
+              value={conditions.docchnnel.filter((code) =>
+                type.children.some((child) => child.code === code),
+              )}
+              onChange={(methods) =>
+                onChange({ docchnnel: chooseMethods(conditions.docchnnel, type, methods) })
+              }
+            >
+              <Group gap={6} role="group" aria-labelledby={`${ids}-methods-${type.code}`}>
+                {type.children.map((method) => (
+                  <Chip key={method.code} value={method.code} size="xs" variant="outline">
+                    {method.name}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </ConditionRow>
+        ))}
       <ConditionRow label={t.searchType} id={`${ids}-scope`}>
         <SegmentedControl
           size="xs"

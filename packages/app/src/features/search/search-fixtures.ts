@@ -91,7 +91,7 @@ export function createSearchApi(page: SearchResultPage = resultPage([])) {
   return {
     getSearchCondition: vi.fn(async () => ({
       docchnnel: [
-        { code: 'zb', name: '招标公告', children: [] },
+        { code: 'zb', name: '招标公告', children: [{ code: 'gk', name: '公开招标' }] },
         { code: 'jg', name: '中标结果', children: [] },
       ],
       ...conditionOptions,

@@ -4,8 +4,12 @@ import {
   amountBounds,
   approvalSearchRequest,
   bidSearchRequest,
+  chooseMethods,
+  chooseTypes,
+  type DocchnnelOption,
   EMPTY_CONDITIONS,
   tabCountRequest,
+  tickedTypes,
 } from './search-request';
 
 describe('amountBounds (spec §5 amount request rule)', () => {
@@ -82,5 +86,39 @@ describe('search requests', () => {
     expect(request).toMatchObject({ keyword: '医院 设备', searchType: 20, maxAmount: 50 });
     expect(request).not.toHaveProperty('pageNumber');
     expect(request).not.toHaveProperty('pageSize');
+  });
+});
+
+describe('information types and procurement methods (docchnnel)', () => {
+  const options = [
+    {
+      code: 'zb',
+      name: '招标公告',
+      children: [
+        { code: 'gk', name: '公开招标' },
+        { code: 'cs', name: '竞争性磋商' },
+      ],
+    },
+    { code: 'jg', name: '中标/成交结果', children: [] },
+  ];
+
+  it('ticks a type when it or one of its methods is chosen', () => {
+    expect(tickedTypes(['gk'], options)).toEqual(['zb']);
+    expect(tickedTypes(['jg'], options)).toEqual(['jg']);
+    expect(tickedTypes([], options)).toEqual([]);
+  });
+
+  it('sends the chosen methods instead of their type, and the whole type when none is chosen', () => {
+    expect(chooseMethods(['zb', 'jg'], options[0] as DocchnnelOption, ['gk', 'cs'])).toEqual([
+      'jg',
+      'gk',
+      'cs',
+    ]);
+    expect(chooseMethods(['jg', 'gk'], options[0] as DocchnnelOption, [])).toEqual(['jg', 'zb']);
+  });
+
+  it('adds a newly ticked type and drops an unticked one with its methods', () => {
+    expect(chooseTypes(['gk'], options, ['zb', 'jg'])).toEqual(['gk', 'jg']);
+    expect(chooseTypes(['gk', 'cs', 'jg'], options, ['jg'])).toEqual(['jg']);
   });
 });

@@ -117,3 +117,52 @@ export function tabCountRequest(conditions: SearchConditions) {
   const { pageNumber: _page, pageSize: _size, ...filters } = filterRequest(conditions, 1);
   return filters;
 }
+
+/** An information type of `getSearchCondition` with its sub-types (the procurement methods of 招标公告). */
+export interface DocchnnelOption {
+  code: string;
+  name: string;
+  children: readonly { code: string; name: string }[];
+}
+
+function methodCodes(option: DocchnnelOption): string[] {
+  return option.children.map((child) => child.code);
+}
+
+/** The types shown ticked: a type is ticked when it, or one of its methods, is chosen. */
+export function tickedTypes(chosen: readonly string[], options: readonly DocchnnelOption[]): string[] {
+  return options
+    .filter(
+      (option) => chosen.includes(option.code) || methodCodes(option).some((code) => chosen.includes(code)),
+    )
+    .map((option) => option.code);
+}
+
+/** The docchnnel codes after the member ticked `ticked` types: an unticked type takes its methods with it. */
+export function chooseTypes(
+  chosen: readonly string[],
+  options: readonly DocchnnelOption[],
+  ticked: readonly string[],
+): string[] {
+  const before = tickedTypes(chosen, options);
+  const kept = chosen.filter((code) => {
+    const owner = options.find((option) => option.code === code || methodCodes(option).includes(code));
+    return owner !== undefined && ticked.includes(owner.code);
+  });
+  return [...kept, ...ticked.filter((code) => !before.includes(code))];
+}
+
+/**
+ * The docchnnel codes after the member chose `methods` of a type: the methods stand for the type (the server reads
+ * a method as that type's notices by that method, so sending the type too would match all of them); none chosen
+ * is the whole type again.
+ */
+export function chooseMethods(
+  chosen: readonly string[],
+  type: DocchnnelOption,
+  methods: readonly string[],
+): string[] {
+  const own = [type.code, ...methodCodes(type)];
+  const others = chosen.filter((code) => !own.includes(code));
+  return [...others, ...(methods.length > 0 ? methods : [type.code])];
+}
