@@ -9,7 +9,7 @@ import { brandManifestSchema } from '@tender/brand';
 import { type Database, openPGlite, openPostgres, serverPackageRoot } from '@tender/server';
 import autocannon from 'autocannon';
 import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
-import { adminQuery, cacheDir, databaseExists, databaseUrl, log, round } from './setup';
+import { adminQuery, cacheDir, databaseExists, databaseUrl, log, percentile, round } from './setup';
 
 /** The brand the load runs in: every feature on, online payment allowed. */
 const LOAD_BRAND = brandManifestSchema.parse({
@@ -469,10 +469,14 @@ interface Sent {
   op: Operation;
   member: Member;
   itemId?: number;
+  /** When the request was built: autocannon sends it at once (one request at a time per connection). */
+  at: number;
 }
 
 interface Tally {
   byOp: Record<Operation, { sent: number; ok: number; refused: number; unexpected: number }>;
+  /** Milliseconds from sending to the answer, per operation. */
+  latencies: Record<Operation, number[]>;
   /** Detail views answered 200, per member: the items, per China day. */
   viewed: Map<number, Set<string>>;
   /**
@@ -492,7 +496,8 @@ function newTally(viewed = new Map<number, Set<string>>(), inFlight = new Map<nu
   const byOp = Object.fromEntries(
     MIX.map(({ op }) => [op, { sent: 0, ok: 0, refused: 0, unexpected: 0 }]),
   ) as Tally['byOp'];
-  return { byOp, viewed, inFlight, wrongOrderStatus: 0, unexpectedSamples: [] };
+  const latencies = Object.fromEntries(MIX.map(({ op }) => [op, [] as number[]])) as Tally['latencies'];
+  return { byOp, latencies, viewed, inFlight, wrongOrderStatus: 0, unexpectedSamples: [] };
 }
 
 const CODE = /^\{"code":(\d+)/;
@@ -526,7 +531,7 @@ function mixRequests(members: Member[], items: number[], tally: Tally, seed: num
       setupRequest: (request: autocannon.Request, context: { sent?: Sent }) => {
         const op = pick(ops);
         const member = pick(members);
-        context.sent = { op, member };
+        context.sent = { op, member, at: performance.now() };
         tally.byOp[op].sent += 1;
         switch (op) {
           case 'search':
@@ -573,6 +578,7 @@ function mixRequests(members: Member[], items: number[], tally: Tally, seed: num
         const sent = context.sent;
         if (!sent) return;
         const counts = tally.byOp[sent.op];
+        tally.latencies[sent.op].push(performance.now() - sent.at);
         if (sent.itemId !== undefined) tally.inFlight.get(sent.member.userId)?.delete(viewKey(sent.itemId));
         const code = Number(CODE.exec(body)?.[1] ?? Number.NaN);
         if (status === 200 && code === 200) {
@@ -767,7 +773,21 @@ async function runTarget(
       members: Object.fromEntries(LEVELS.map((level) => [level, options.usersPerLevel])),
       connections: options.connections,
       durationSeconds: options.duration,
-      mix: { ...mixFigures, errors, byOperation: tally.byOp, unexpectedSamples: tally.unexpectedSamples },
+      mix: {
+        ...mixFigures,
+        errors,
+        byOperation: Object.fromEntries(
+          MIX.map(({ op }) => [
+            op,
+            {
+              ...tally.byOp[op],
+              p50Ms: round(percentile(tally.latencies[op], 50)),
+              p99Ms: round(percentile(tally.latencies[op], 99)),
+            },
+          ]),
+        ),
+        unexpectedSamples: tally.unexpectedSamples,
+      },
       baseline: { endpoint: 'GET /healthz', ...figures(baseline) },
       ratio: {
         mixOverBaselineThroughput: round(
