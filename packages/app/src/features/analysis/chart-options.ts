@@ -18,8 +18,8 @@ export function monthlyTrendChart(months: readonly MarketBucket[]): ChartSpec {
   return {
     option: {
       tooltip: { trigger: 'axis' },
-      legend: { data: [labels.items, labels.budget, labels.award] },
-      grid: { left: 48, right: 64, bottom: 32, top: 40 },
+      legend: { top: 0, data: [labels.items, labels.budget, labels.award] },
+      grid: { left: 48, right: 64, bottom: 32, top: 56 },
       xAxis: { type: 'category', data: names },
       yAxis: [
         { type: 'value', name: labels.items, minInterval: 1 },
@@ -78,8 +78,8 @@ export function amountDistributionChart(buckets: readonly MarketBucket[]): Chart
   return {
     option: {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      legend: { data: [labels.budget, labels.award] },
-      grid: { left: 48, right: 16, bottom: 64, top: 40 },
+      legend: { top: 0, data: [labels.budget, labels.award] },
+      grid: { left: 48, right: 16, bottom: 64, top: 56 },
       xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'truncate' } },
       yAxis: { type: 'value', name: labels.amount },
       series: [

@@ -44,10 +44,10 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
     let disposed = false;
     let observer: ResizeObserver | undefined;
     import('./echarts-setup')
-      .then(({ echarts }) => {
+      .then(({ initChart }) => {
         const element = container.current;
         if (disposed || !element) return;
-        const instance = echarts.init(element) as unknown as ChartInstance;
+        const instance = initChart(element) as unknown as ChartInstance;
         instance.on('click', (event) => clickHandler.current?.(event));
         chart.current = instance;
         if (typeof ResizeObserver !== 'undefined') {

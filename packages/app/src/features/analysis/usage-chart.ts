@@ -25,8 +25,8 @@ export function dailyUsageChart(accounts: readonly AccountUsage[]): ChartSpec {
   return {
     option: {
       tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', data: accounts.map((account) => account.userName) },
-      grid: { left: 40, right: 16, bottom: 32, top: 40 },
+      legend: { top: 0, type: 'scroll', data: accounts.map((account) => account.userName) },
+      grid: { left: 40, right: 16, bottom: 32, top: 56 },
       xAxis: { type: 'category', data: days },
       yAxis: { type: 'value', minInterval: 1 },
       series: accounts.map((account, index) => ({

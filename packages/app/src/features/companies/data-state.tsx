@@ -25,7 +25,9 @@ export function DataState<T>({ state, children }: DataStateProps<T>) {
   if (state.status === 'refused') {
     return (
       <Alert color="yellow" role="alert">
-        {messages.state.refused(state.message)}
+        {state.refusal.feature
+          ? messages.state.featureHidden(state.message)
+          : messages.state.refused(state.message)}
       </Alert>
     );
   }

@@ -13,8 +13,8 @@ export function companyHistoryChart(points: readonly HistoryPoint[]): ChartSpec 
   return {
     option: {
       tooltip: { trigger: 'axis' },
-      legend: { data: [...ROLES.map((role) => messages.roles[role]), messages.history.won] },
-      grid: { left: 40, right: 64, bottom: 32, top: 40 },
+      legend: { top: 0, data: [...ROLES.map((role) => messages.roles[role]), messages.history.won] },
+      grid: { left: 40, right: 64, bottom: 32, top: 56 },
       xAxis: { type: 'category', data: periods },
       yAxis: [
         { type: 'value', minInterval: 1 },

@@ -5,7 +5,8 @@ export const messages = {
     failed: (reason: string) => `加载失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
     retry: '重试',
     refused: (reason: string) => `${reason || '当前会员权益不支持此功能'}。可升级会员后再试。`,
-    upgrade: '开通会员',
+    /** The brand does not offer the feature: no level would help. */
+    featureHidden: (reason: string) => `${reason || '当前平台未开放该功能'}。`,
     noCompany: '未指定企业。请从“查企业”的结果中打开一家企业。',
     toSearch: '去查企业',
   },

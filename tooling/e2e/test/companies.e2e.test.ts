@@ -1,0 +1,186 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../src/brands';
+import { launchChromium } from '../src/browser';
+import {
+  appUrl,
+  callApi,
+  currentBrand,
+  openSignedInPage,
+  type SignedInUser,
+  signInByApi,
+} from '../src/session';
+
+const brand = currentBrand();
+const analysis = brand.flags.analysis;
+const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
+const COMPANY_SEARCH = '/enterpriseAnalysis/informationQuery/erterInformation';
+const MARKET_ANALYSIS = '/enterpriseAnalysis/informationQuery/marketAnalysis';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let user: SignedInUser;
+
+const hashPath = () => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+const waitForPath = (path: string) =>
+  page.waitForFunction((expected) => location.hash.split('?')[0] === `#${expected}`, path);
+const region = (name: string) => page.getByRole('region', { name, exact: true });
+
+/** Screenshots of the portal's screens for docs/screens.md; a busy machine occasionally fails one, so twice. */
+async function saveScreenshot(name: string, fullPage = false): Promise<void> {
+  if (brand.id !== 'portal') return;
+  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled', fullPage } as const;
+  await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
+}
+
+/**
+ * Buys a level through the API as a phone would pay it (docs/payments.md): the server's 12-month product, an
+ * order, the sandbox QR page's 确认支付, then the order polled until paid. The atlas and market analysis need
+ * bussinessAnalyzer, which the free level lacks.
+ */
+async function buyMembership(memberCode: string): Promise<void> {
+  const info = await callApi<{ productConfigResponses: { id: number; months: number }[] }>(
+    brand,
+    'POST',
+    '/webchat/api/member/productInfo',
+    { memberCode },
+    user.token,
+  );
+  const product = info.data.productConfigResponses.find((option) => option.months === 12);
+  if (!product) throw new Error(`productInfo ${memberCode}: ${info.code} ${info.message}`);
+  const order = await callApi<{ orderId: number }>(
+    brand,
+    'POST',
+    '/webchat/api/submitOrder',
+    { memberCode, productId: product.id },
+    user.token,
+  );
+  if (order.code !== 200) throw new Error(`submitOrder: ${order.code} ${order.message}`);
+  const { orderId } = order.data;
+  const qr = await callApi<{ codeUrl: string }>(
+    brand,
+    'POST',
+    '/webchat/api/payPrepay',
+    { orderId },
+    user.token,
+  );
+  const codeUrl = new URL(qr.data.codeUrl);
+  const confirmed = await fetch(new URL(codeUrl.pathname, codeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ t: codeUrl.searchParams.get('t') ?? '' }).toString(),
+  });
+  if (!confirmed.ok) throw new Error(`sandbox confirmation answered ${confirmed.status}`);
+  // Paid once the notification is processed; expect.poll is for tests, this runs in beforeAll.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await callApi<{ orderStatus: number }>(
+      brand,
+      'POST',
+      '/webchat/api/order/status',
+      { orderId },
+      user.token,
+    );
+    if (status.data.orderStatus === 2) return;
+    if (Date.now() > deadline) throw new Error(`order ${orderId} not paid: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  user = await signInByApi(brand);
+  if (analysis) await buyMembership('toubiaotong');
+  ({ context, page } = await openSignedInPage(browser, brand, user));
+  mkdirSync(screenshotsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe.runIf(analysis)(`companies and market analysis, brand ${brand.id}`, () => {
+  it('finds a company in 查企业, opens its detail and its atlas, whose nodes open companies', async () => {
+    await page.goto(appUrl(brand, COMPANY_SEARCH));
+    await page.getByRole('combobox', { name: '企业名称' }).fill('有限公司');
+    await region('查企业').getByText('供应商', { exact: true }).click();
+    await page.getByRole('button', { name: '搜 索' }).click();
+    const results = region('查询结果');
+    const first = results.getByRole('link').first();
+    await first.waitFor();
+    const name = (await first.textContent()) ?? '';
+    expect(name).toContain('有限公司');
+    await saveScreenshot('company-search');
+
+    await first.click();
+    await waitForPath('/enterpriseDetails');
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    await region('业务数据').getByText('中标次数').waitFor();
+    await region('相关信息').getByRole('table').waitFor();
+    await saveScreenshot('company-detail');
+
+    await page.getByRole('link', { name: '企业图谱' }).click();
+    await waitForPath('/altas');
+    const nodes = region('图谱中的企业').getByRole('link');
+    await nodes.first().waitFor();
+    expect(await nodes.count()).toBeGreaterThan(1);
+    await region('关系图').locator('canvas').first().waitFor();
+    await saveScreenshot('company-atlas');
+
+    // The list is the graph's keyboard way in: a partner opens its own detail.
+    const partner = nodes.nth(1);
+    const partnerName = (await partner.textContent()) ?? '';
+    await partner.focus();
+    await page.keyboard.press('Enter');
+    await waitForPath('/enterpriseDetails');
+    await page.getByRole('heading', { level: 2, name: partnerName, exact: true }).waitFor();
+  });
+
+  it('draws market analysis: totals, the monthly trend, the province tile map and the top lists', async () => {
+    await page.goto(appUrl(brand, MARKET_ANALYSIS));
+    await region('总览').getByText('信息总数').waitFor();
+    await region('逐月走势').locator('canvas').first().waitFor();
+    expect(await region('省份分布').getByRole('listitem').count()).toBe(34);
+    await region('中标人排行（前 10）').locator('canvas').first().waitFor();
+    await saveScreenshot('analysis-market', true);
+
+    // A province tile is a filter: the figures are counted again for that province.
+    const busiest = region('省份分布').locator('button[data-shade="5"]').first();
+    const label = (await busiest.getAttribute('aria-label')) ?? '';
+    await busiest.click();
+    await expect
+      .poll(() => region('省份分布').getByRole('button', { name: label }).getAttribute('aria-pressed'))
+      .toBe('true');
+  });
+
+  it('shows the dashboard with the member’s figures and the newest items', async () => {
+    await page.goto(appUrl(brand, '/dashboard'));
+    await region('本月概况').getByText('本月信息').waitFor();
+    await region('近 12 个月走势').locator('canvas').first().waitFor();
+    await region('最新信息').getByRole('link').first().waitFor();
+    await saveScreenshot('dashboard', true);
+  });
+});
+
+describe.runIf(!analysis)(`analysis hidden, brand ${brand.id}`, () => {
+  it('offers no 企业分析 menu, sends the analysis routes to /404 and refuses a company detail', async () => {
+    await page.goto(appUrl(brand, '/dashboard'));
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('数据看板').first().waitFor();
+    expect(await sidebar.getByText('企业分析').count()).toBe(0);
+
+    for (const path of [COMPANY_SEARCH, MARKET_ANALYSIS]) {
+      await page.goto(appUrl(brand, path));
+      await waitForPath('/404');
+    }
+
+    // The detail routes exist for links from items, but the server refuses the brand's analysis.
+    await page.goto(appUrl(brand, '/enterpriseDetails?companyId=1'));
+    await page.getByRole('alert').filter({ hasText: '未开放' }).waitFor();
+    expect(hashPath()).toBe('/enterpriseDetails');
+  });
+});
