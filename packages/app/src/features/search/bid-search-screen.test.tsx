@@ -81,6 +81,10 @@ describe('BidSearchScreen', () => {
     await pointer.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ keyword: '医院改造' }));
     expect(box).toHaveValue('医院改造');
+    // The chosen word is searched, not suggested again once the debounce has passed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.searchWordList).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
   it('searches a hot word or a history word with one click', async () => {

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { EndpointResponse, searchWordListEndpoint } from '@tender/contracts';
 import { DEBOUNCE_MS } from '@tender/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import { HighlightedText } from './highlighted-text';
 import { messages } from './messages';
@@ -24,9 +24,11 @@ export function KeywordBox({ value, onChange, onSearch }: KeywordBoxProps) {
   const { api } = useAppServices();
   const [typed] = useDebouncedValue(value.trim(), DEBOUNCE_MS);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  /** The keyword just searched: no suggestions for it (choosing one would otherwise reopen the list). */
+  const searched = useRef<string | null>(null);
 
   useEffect(() => {
-    if (typed === '') {
+    if (typed === '' || typed === searched.current) {
       setSuggestions([]);
       return;
     }
@@ -39,9 +41,15 @@ export function KeywordBox({ value, onChange, onSearch }: KeywordBoxProps) {
   }, [api, typed]);
 
   const highlightOf = new Map(suggestions.map((entry) => [entry.word, entry.wordHighlight]));
+  // A search closes the suggestions until the member types again.
+  const search = (keyword: string) => {
+    searched.current = keyword.trim();
+    setSuggestions([]);
+    onSearch(keyword);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(value);
+    search(value);
   };
 
   return (
@@ -54,7 +62,7 @@ export function KeywordBox({ value, onChange, onSearch }: KeywordBoxProps) {
           onChange={onChange}
           onOptionSubmit={(word) => {
             onChange(word);
-            onSearch(word);
+            search(word);
           }}
           data={[...new Set(suggestions.map((entry) => entry.word))]}
           filter={({ options }) => options}
