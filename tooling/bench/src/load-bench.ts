@@ -43,6 +43,23 @@ const MIX = [
   { op: 'userCenter', weight: 10 },
 ] as const;
 type Operation = (typeof MIX)[number]['op'];
+type Weights = Record<Operation, number>;
+
+/** `--mix search=30,detail=30,…`: other weights (an operation left out gets 0), to see what each one costs. */
+export function parseMix(text: string | undefined): Weights {
+  const weights = Object.fromEntries(MIX.map(({ op, weight }) => [op, text ? 0 : weight])) as Weights;
+  if (!text) return weights;
+  for (const part of text.split(',')) {
+    const [op, weight] = part.split('=');
+    if (!op || !(op in weights) || !Number.isInteger(Number(weight)) || Number(weight) < 0) {
+      throw new Error(
+        `--mix: "${part}" should be one of ${MIX.map((entry) => entry.op).join(', ')}=<weight>`,
+      );
+    }
+    weights[op as Operation] = Number(weight);
+  }
+  return weights;
+}
 
 /** Common words of the demo corpus's titles: searches that match hundreds of items, the usual case. */
 const SEARCH_WORDS = [
@@ -71,6 +88,8 @@ export interface LoadBenchOptions {
   size?: number;
   /** Members per level. */
   usersPerLevel?: number;
+  /** Weights of the operations (default: the realistic mix above). */
+  mix?: Weights;
 }
 
 interface Member {
@@ -516,10 +535,10 @@ function setOf(map: Map<number, Set<string>>, userId: number): Set<string> {
 }
 
 /** The mix as autocannon requests: each request picks an operation and a member, its answer is tallied. */
-function mixRequests(members: Member[], items: number[], tally: Tally, seed: number) {
+function mixRequests(members: Member[], items: number[], tally: Tally, seed: number, weights: Weights) {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const ops: Operation[] = MIX.flatMap(({ op, weight }) => Array.from({ length: weight }, () => op));
+  const ops: Operation[] = MIX.flatMap(({ op }) => Array.from({ length: weights[op] }, () => op));
   const post = (path: string, body: Record<string, unknown>, member: Member) => ({
     method: 'POST' as const,
     path,
@@ -735,7 +754,7 @@ async function runTarget(
       url,
       connections: options.connections,
       duration: 5,
-      requests: mixRequests(members, items, warmUp, 7) as autocannon.Request[],
+      requests: mixRequests(members, items, warmUp, 7, options.mix) as autocannon.Request[],
     });
     const tally = newTally(warmUp.viewed, warmUp.inFlight);
     const transactionsBefore = await committedTransactions(database.env.DATABASE_URL);
@@ -747,7 +766,7 @@ async function runTarget(
       url,
       connections: options.connections,
       duration: options.duration,
-      requests: mixRequests(members, items, tally, 1) as autocannon.Request[],
+      requests: mixRequests(members, items, tally, 1, options.mix) as autocannon.Request[],
     });
     const loadAfterMix = loadavg()[0] as number;
     const transactionsAfter = await committedTransactions(database.env.DATABASE_URL);
@@ -773,6 +792,7 @@ async function runTarget(
       members: Object.fromEntries(LEVELS.map((level) => [level, options.usersPerLevel])),
       connections: options.connections,
       durationSeconds: options.duration,
+      weights: options.mix,
       mix: {
         ...mixFigures,
         errors,
@@ -833,6 +853,7 @@ export async function loadBench(options: LoadBenchOptions) {
     connections: options.connections ?? 32,
     size: options.size ?? 20_000,
     usersPerLevel: options.usersPerLevel ?? 10,
+    mix: options.mix ?? parseMix(undefined),
   };
   if (!existsSync(serverCli))
     throw new Error('the built server is missing: run `npm run bench` (it builds first)');
