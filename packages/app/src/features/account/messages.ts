@@ -83,7 +83,7 @@ export const messages = {
     invited: '您受邀加入企业，加入后将作为子账号共享企业会员权益',
     join: '加入企业',
     joined: (enterprise: string) => `已加入「${enterprise}」，现在可以使用企业会员权益`,
-    /** Also what one that just joined sees: the new level reloads the menus, which drops the invite from the URL. */
+    /** A sub-account opening an invite again, or the tab of this screen without its invite. */
     alreadySub: (enterprise: string) => `您已是「${enterprise}」的子账号，可使用企业会员权益`,
     alreadyPrimary: (enterprise: string) => `您是「${enterprise}」的主账号，不能再加入其他企业`,
     noInvite: '邀请链接不完整，请让企业主账号重新生成邀请二维码后再扫码',
