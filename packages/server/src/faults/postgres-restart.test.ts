@@ -16,7 +16,9 @@ interface Answer {
 }
 
 if (!privatePostgresAvailable()) {
-  console.warn(`PostgreSQL restart test skipped: no initdb/pg_ctl in ${POSTGRES_BIN} (set POSTGRES_BIN)`);
+  console.warn(
+    `PostgreSQL restart test skipped: no initdb/pg_ctl in ${POSTGRES_BIN} (set POSTGRES_BIN), or running as root without a postgres user`,
+  );
 }
 
 describe.skipIf(!privatePostgresAvailable())('PostgreSQL restarted under load', { timeout: 180_000 }, () => {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,16 @@ const run = promisify(execFile);
 /** Where Debian's PostgreSQL 15 server binaries are; the restart test is skipped without them. */
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 
+/** The binaries are there, and as root there is a `postgres` user to run them as. */
 export function privatePostgresAvailable(): boolean {
-  return existsSync(join(POSTGRES_BIN, 'initdb')) && existsSync(join(POSTGRES_BIN, 'pg_ctl'));
+  if (!existsSync(join(POSTGRES_BIN, 'initdb')) || !existsSync(join(POSTGRES_BIN, 'pg_ctl'))) return false;
+  if (userInfo().uid !== 0) return true;
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
