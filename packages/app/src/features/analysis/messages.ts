@@ -45,7 +45,6 @@ export const messages = {
     byMethod: '招标方式分布',
     empty: '所选条件下没有信息，请放宽地区、行业或时间范围。',
     mapHint: '颜色越深信息越多；点击省份按该省统计。',
-    noProvince: '未注明省份',
   },
   map: {
     legendLow: '少',
@@ -76,7 +75,6 @@ export const messages = {
     submit: '查 询',
     accounts: '各账号使用情况',
     account: '账号',
-    mobile: '手机号',
     role: '身份',
     roles: { primary: '主账号', sub: '子账号' },
     total: '合计',

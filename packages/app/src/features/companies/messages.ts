@@ -71,7 +71,6 @@ export const messages = {
     contactName: '联系人',
     contactPhone: '联系电话',
     address: '地址',
-    seenItems: '出现次数',
     lastSeen: '最近出现',
     history: '历史分析',
     atlas: '企业图谱',
@@ -119,7 +118,6 @@ export const messages = {
     },
     nodeItems: (items: number) => `${items} 条信息`,
     tableColumns: ['企业', '关系', '对方', '次数'],
-    edgeLabel: (kind: string, weight: number, amount: string) => `${kind} ${weight} 次，${amount} 万元`,
     back: '返回企业详情',
   },
 } as const;
