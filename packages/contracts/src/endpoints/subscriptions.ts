@@ -188,6 +188,10 @@ const pageFields = {
     .default(20),
 };
 
+const feedMonitorSchema = z.enum(['owner', 'rival', 'agent', 'project', 'any'], {
+  error: 'monitor 只能是 owner、rival、agent、project 或 any',
+});
+
 const feedDateSchema = z
   .string({ error: '日期应为 YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期应为 YYYY-MM-DD');
@@ -208,12 +212,7 @@ export const feedListEndpoint = defineEndpoint({
       .transform((value) => value === true || value === 'true' || value === '1')
       .optional()
       .describe('只看未读'),
-    monitor: z
-      .enum(['owner', 'rival', 'agent', 'project', 'any'], {
-        error: 'monitor 只能是 owner、rival、agent、project 或 any',
-      })
-      .optional()
-      .describe('只看某类监控命中的信息（any：任一监控）'),
+    monitor: feedMonitorSchema.optional().describe('只看某类监控命中的信息（any：任一监控）'),
     startDate: feedDateSchema.optional().describe('发布日期起（含），YYYY-MM-DD'),
     endDate: feedDateSchema.optional().describe('发布日期止（含），YYYY-MM-DD'),
     secondSearch: z
@@ -246,7 +245,7 @@ export const feedCountEndpoint = defineEndpoint({
 export const feedReadEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/subscribe/feed/read',
-  summary: '标为已读：给出 feedIds 标这些条；否则按 feed（及 groupId）标全部；返回标记的条数',
+  summary: '标为已读：给出 feedIds 标这些条；否则按 feed（及 groupId、监控类型）标全部；返回标记的条数',
   access: 'user',
   request: z.object({
     feedIds: z
@@ -255,6 +254,7 @@ export const feedReadEndpoint = defineEndpoint({
       .optional(),
     feed: feedSchema.optional(),
     groupId: detailItemIdSchema.optional(),
+    monitor: feedMonitorSchema.optional().describe('只标某类监控命中的信息（any：任一监控）'),
   }),
   response: z.object({ updated: z.number().int() }),
 });

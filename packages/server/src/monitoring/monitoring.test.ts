@@ -87,6 +87,14 @@ describe.each(testDatabaseTargets())('monitoring on $name', (target) => {
       projectLimit: 20,
     });
     expect(all.data.recent).toHaveLength(3);
+    // a monitor page's 全部标为已读 marks only its own kind's lines
+    const read = await post(user, '/webchat/api/subscribe/feed/read', { feed: 'bidding', monitor: 'owner' });
+    expect(read.data).toEqual({ updated: 1 });
+    expect((await post(user, '/webchat/api/monitor/all')).data).toMatchObject({
+      owner: { unread: 0 },
+      rival: { unread: 1 },
+      agent: { unread: 1 },
+    });
     const list = await post(user, '/webchat/api/company-monitor/list');
     expect(list.data).toMatchObject({ used: 3, limit: 10 });
     expect(

@@ -369,7 +369,12 @@ export function subscriptionService(db: Database, clock: Clock) {
 
     async markRead(
       caller: Caller,
-      input: { feedIds?: number[] | undefined; feed?: string | undefined; groupId?: number | undefined },
+      input: {
+        feedIds?: number[] | undefined;
+        feed?: string | undefined;
+        groupId?: number | undefined;
+        monitor?: string | undefined;
+      },
     ) {
       const params: unknown[] = [caller.userId, clock()];
       const where = ['user_id = $1', 'read_at IS NULL'];
@@ -384,6 +389,11 @@ export function subscriptionService(db: Database, clock: Clock) {
       if (input.groupId !== undefined) {
         params.push(input.groupId);
         where.push(`$${params.length} = ANY(group_ids)`);
+      }
+      if (input.monitor === 'any') where.push('cardinality(monitor_kinds) > 0');
+      else if (input.monitor) {
+        params.push(input.monitor);
+        where.push(`$${params.length} = ANY(monitor_kinds)`);
       }
       const rows = await db.query(
         `UPDATE subscription_feed SET read_at = $2 WHERE ${where.join(' AND ')} RETURNING 1`,
