@@ -164,3 +164,40 @@ describe('CompanyDetailScreen (/enterpriseDetails)', () => {
     expect(screen.getByRole('link', { name: '去查企业' })).toBeInTheDocument();
   });
 });
+
+describe('CompanyDetailScreen opened by name (?name= from an item)', () => {
+  const summary = (companyId: number, name: string) => ({ ...profile, companyId, name });
+
+  it('opens the company whose name matches exactly', async () => {
+    const companySearch = vi.fn(async () => ({
+      records: [summary(6, '深圳建设有限公司分公司'), summary(7, '深圳建设有限公司')],
+      total: 2,
+      totalText: '2',
+      pageNumber: 1,
+      pageSize: 20,
+    }));
+    const fake = api({ companySearch });
+    await renderScreen(<CompanyDetailScreen />, {
+      api: fake as never,
+      path: `/enterpriseDetails?name=${encodeURIComponent('深圳建设有限公司')}`,
+    });
+    await screen.findByRole('heading', { level: 2, name: '深圳建设有限公司' });
+    expect(companySearch).toHaveBeenCalledWith({ keyword: '深圳建设有限公司' }, expect.anything());
+    expect(fake.companyDetail).toHaveBeenCalledWith({ companyId: 7 }, expect.anything());
+  });
+
+  it('says so when no company has that name', async () => {
+    const companySearch = vi.fn(async () => ({
+      records: [],
+      total: 0,
+      totalText: '0',
+      pageNumber: 1,
+      pageSize: 20,
+    }));
+    await renderScreen(<CompanyDetailScreen />, {
+      api: api({ companySearch }) as never,
+      path: `/enterpriseDetails?name=${encodeURIComponent('不存在的公司')}`,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('没有找到名为“不存在的公司”的企业');
+  });
+});

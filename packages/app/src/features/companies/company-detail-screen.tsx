@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Group,
@@ -18,7 +19,7 @@ import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { BidderPredictionPanel, isPredictable } from '../analysis/bidder-prediction-panel';
 import { type CompanyHistoryItem, CompanyItems } from './company-items';
-import { COMPANY_PATHS, companyIdFromSearch, companyLink } from './company-route';
+import { COMPANY_PATHS, companyIdFromSearch, companyLink, companyNameFromSearch } from './company-route';
 import { DataState } from './data-state';
 import { messages } from './messages';
 import { NoCompany } from './no-company';
@@ -27,11 +28,48 @@ import { gatedCallOptions, gateRefusalOf, useGatedData } from './use-gated-data'
 type MonitorRole = keyof typeof messages.detail.monitorAs;
 type Partners = EndpointResponse<typeof companyPartnersEndpoint>;
 
-/** spec §2 /enterpriseDetails?companyId=: profile, figures, items, partners, phone book, monitoring. */
+/**
+ * spec §2 /enterpriseDetails?companyId= (or ?name= from an item's company name): profile, figures, items,
+ * partners, phone book, monitoring.
+ */
 export function CompanyDetailScreen() {
-  const companyId = companyIdFromSearch(useSearch({ strict: false }));
-  if (companyId === null) return <NoCompany />;
-  return <CompanyDetail key={companyId} companyId={companyId} />;
+  const search = useSearch({ strict: false });
+  const companyId = companyIdFromSearch(search);
+  const name = companyNameFromSearch(search);
+  if (companyId !== null) return <CompanyDetail key={companyId} companyId={companyId} />;
+  if (name !== null) return <CompanyByName key={name} name={name} />;
+  return <NoCompany />;
+}
+
+/** The contract's longest company-search keyword. */
+const MAX_KEYWORD_LENGTH = 50;
+
+/** A company named by its full name: the search's exact match, else a notice leading to the search. */
+function CompanyByName({ name }: { name: string }) {
+  const { api } = useAppServices();
+  const found = useGatedData(
+    (signal) =>
+      api
+        .companySearch({ keyword: name.slice(0, MAX_KEYWORD_LENGTH) }, gatedCallOptions(signal))
+        .then((page) => page.records.find((company) => company.name === name) ?? null),
+    [api, name],
+  );
+  return (
+    <DataState state={found}>
+      {(company) =>
+        company ? (
+          <CompanyDetail companyId={company.companyId} />
+        ) : (
+          <Alert color="yellow" role="alert">
+            {messages.state.notFound(name)}{' '}
+            <Anchor component={Link} to={COMPANY_PATHS.search}>
+              {messages.state.toSearch}
+            </Anchor>
+          </Alert>
+        )
+      }
+    </DataState>
+  );
 }
 
 function CompanyDetail({ companyId }: { companyId: number }) {

@@ -16,6 +16,15 @@ function linkWithSearch(to: string, search: Record<string, string | number>) {
   return { to, search: search as never };
 }
 
+/**
+ * The company name a link from an item may give instead (`?name=`, e.g. a purchaser's name on a tender), or null.
+ * The detail screen looks the name up in the company search.
+ */
+export function companyNameFromSearch(search: Record<string, unknown>): string | null {
+  const name = typeof search.name === 'string' ? search.name.trim() : '';
+  return name.length >= 2 ? name : null;
+}
+
 /** A `Link`'s target: one of the company screens with `?companyId=`. */
 export function companyLink(to: string, companyId: number) {
   return linkWithSearch(to, { companyId });

@@ -9,6 +9,7 @@ export const messages = {
     featureHidden: (reason: string) => `${reason || '当前平台未开放该功能'}。`,
     noCompany: '未指定企业。请从“查企业”的结果中打开一家企业。',
     toSearch: '去查企业',
+    notFound: (name: string) => `没有找到名为“${name}”的企业，可在查企业中按关键词查找。`,
   },
   roles: {
     purchaser: '采购人',
