@@ -99,13 +99,15 @@ export class ServerProcess {
   /** Starts the process; resolves once it is spawned (see `ready()`). */
   start(extraEnv: Record<string, string> = {}): void {
     this.lines = [];
+    // Only what the test says: a DATABASE_URL or REDIS_URL of the machine running the tests must not leak in.
+    const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', join(serverPackageRoot, 'src', 'cli.ts'), 'start'],
       {
         cwd: serverPackageRoot,
         env: {
-          ...process.env,
+          ...inherited,
           PORT: String(this.port),
           HOST: '127.0.0.1',
           TENDER_DEV: '1',
