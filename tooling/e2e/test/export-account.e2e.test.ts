@@ -244,4 +244,54 @@ describe(`export and account (${brand.id})`, () => {
     expect(await orders.getByRole('row').filter({ hasText: '投标通' }).count()).toBe(1);
     await saveScreenshot(page, 'account-orders');
   });
+  it.runIf(brand.flags.newDemandMode)(
+    '企业管理: the main account of 企业版 invites, a user joins by the QR link, the main account removes it',
+    async () => {
+      const main = await signInByApi(brand, { realUserName: '企业主账号', companyName: '联调企业有限公司' });
+      await buyMembership(main, 'qiye');
+      const mainPage = await signedInPage(main);
+      await mainPage.goto(appUrl(brand, '/enterpriseEdit'));
+      const management = mainPage.getByRole('region', { name: '企业管理' });
+      const allowJoin = management.getByRole('switch', { name: '允许通过邀请二维码加入企业' });
+      await allowJoin.waitFor({ state: 'attached' });
+      // A qiye purchase opens joining.
+      expect(await allowJoin.isChecked()).toBe(true);
+      await management.getByRole('button', { name: '生成邀请二维码' }).click();
+      await management.getByRole('img', { name: '邀请加入企业的二维码' }).waitFor();
+
+      // The QR code's content, as the phone that scans it reads it.
+      const self = await callApi<{ userId: number }>(brand, 'GET', '/webchat/api/userCenter', {}, main.token);
+      const invite = await callApi<{ inviteUrl: string }>(
+        brand,
+        'POST',
+        '/webchat/api/enterprise/account/invite-qrcode',
+        { primaryUserId: self.data.userId },
+        main.token,
+      );
+      const joiner = await signInByApi(brand, { realUserName: '子账号用户' });
+      const joinerPage = await signedInPage(joiner);
+      const inviteUrl = new URL(invite.data.inviteUrl);
+      await joinerPage.goto(`${serverUrl()}${inviteUrl.pathname}${inviteUrl.hash}`);
+      // The screen's own button: the tags bar has a 加入企业 tab too.
+      const join = joinerPage.getByRole('region', { name: '加入企业' });
+      await join.getByRole('button', { name: '加入企业' }).click();
+      await join.getByText('已加入「联调企业有限公司」').waitFor();
+      // A sub-account sees its enterprise and nothing to manage.
+      await joinerPage.goto(appUrl(brand, '/enterpriseEdit'));
+      await joinerPage.getByText(/的子账号，主账号：企业主账号/).waitFor();
+      expect(await joinerPage.getByRole('table', { name: '企业子账号' }).count()).toBe(0);
+
+      await mainPage.reload();
+      const row = management.getByRole('row').filter({ hasText: '子账号用户' });
+      await row.waitFor();
+      await management.getByText('子账号 1 / 5').waitFor();
+      await saveScreenshot(mainPage, 'account-enterprise');
+      await row.getByRole('button', { name: '移除 子账号用户' }).click();
+      const confirm = mainPage.getByRole('dialog', { name: '操作提示' });
+      await confirm.getByText('确定将「子账号用户」移出企业吗？', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: '确 定' }).click();
+      await row.waitFor({ state: 'detached' });
+      await management.getByText('子账号 0 / 5').waitFor();
+    },
+  );
 });
