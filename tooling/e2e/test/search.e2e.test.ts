@@ -174,6 +174,26 @@ describe(`search screens (${brand.id})`, () => {
     expect(await resultTable().count()).toBe(0);
   });
 
+  it('shows 全部搜索 with the server tab counts and 审批项目 through their own list', async () => {
+    const counts = await callApi<{ tabs: { code: string; name: string; totalText: string }[] }>(
+      brand,
+      'POST',
+      '/webchat/api/getSearchAllTabCondition',
+      {},
+      user.token,
+    );
+    await page.goto(appUrl(brand, '/informationQuery/bid'));
+    await page.getByRole('tablist', { name: '查询范围' }).getByRole('tab', { name: '全部搜索' }).click();
+    const tabs = results().getByRole('tablist', { name: '信息分类' });
+    for (const tab of counts.data.tabs) {
+      await tabs.getByRole('tab', { name: `${tab.name}（${tab.totalText}）`, exact: true }).waitFor();
+    }
+
+    await page.getByRole('tablist', { name: '查询范围' }).getByRole('tab', { name: '审批项目' }).click();
+    await results().locator('a[href*="#/approve/index?id="]').first().waitFor();
+    expect(await results().locator('a[href*="#/tender/index?"]').count()).toBe(0);
+  });
+
   it('lists the opened detail in 我的浏览历史 and the followed item in 我的关注, each opening its detail', async () => {
     if (!opened) throw new Error('the first test opened no result');
     const item = opened;
