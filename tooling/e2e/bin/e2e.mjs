@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run e2e`: starts the built server once (temporary data directory, dev outbox, a small demo corpus, a free
 // port) serving all brand apps, runs one vitest project per brand against it in Chromium, then stops it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,6 +52,17 @@ async function waitUntilReady(baseUrl, server) {
 const dataDir = mkdtempSync(join(tmpdir(), 'tender-e2e-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// Hostile announcements reach the server the way real data does: through the importer (hostile-content.e2e.test.ts).
+const imported = spawnSync(
+  process.execPath,
+  [serverCli, 'import', join(packageDir, 'fixtures', 'hostile-content.ndjson')],
+  { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+if (imported.status !== 0) {
+  console.error(`e2e: importing the hostile fixture failed (exit ${imported.status})`);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
 const server = spawn(process.execPath, [serverCli, 'start'], {
   cwd: root,
   env: {
@@ -61,6 +72,8 @@ const server = spawn(process.execPath, [serverCli, 'start'], {
     DEMO_SIZE: '200',
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Every brand's tests sign many accounts in from 127.0.0.1; the other limits stay at their defaults.
+    RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
