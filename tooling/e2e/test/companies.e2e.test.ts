@@ -167,7 +167,7 @@ describe.runIf(analysis)(`companies and market analysis, brand ${brand.id}`, () 
 });
 
 describe.runIf(!analysis)(`analysis hidden, brand ${brand.id}`, () => {
-  it('offers no 企业分析 menu, sends the analysis routes to /404 and refuses a company detail', async () => {
+  it('offers no 企业分析 menu, sends the analysis routes to /404 and refuses the atlas', async () => {
     await page.goto(appUrl(brand, '/dashboard'));
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('数据看板').first().waitFor();
@@ -178,9 +178,20 @@ describe.runIf(!analysis)(`analysis hidden, brand ${brand.id}`, () => {
       await waitForPath('/404');
     }
 
-    // The detail routes exist for links from items, but the server refuses the brand's analysis.
-    await page.goto(appUrl(brand, '/enterpriseDetails?companyId=1'));
-    await page.getByRole('alert').filter({ hasText: '未开放' }).waitFor();
-    expect(hashPath()).toBe('/enterpriseDetails');
+    // Company details stay open to every brand (items link their companies), but the atlas is analysis: the
+    // server refuses it for the brand, and the screen says the platform does not offer it.
+    const found = await callApi<{ records: { companyId: number }[] }>(
+      brand,
+      'POST',
+      '/webchat/api/company/search',
+      { keyword: '有限公司' },
+      user.token,
+    );
+    const companyId = found.data.records[0]?.companyId;
+    expect(companyId).toBeDefined();
+    await page.goto(appUrl(brand, `/altas?companyId=${companyId}`));
+    await page.getByRole('alert').filter({ hasText: '当前平台未开放该功能' }).waitFor();
+    expect(hashPath()).toBe('/altas');
+    expect(await region('图谱中的企业').count()).toBe(0);
   });
 });

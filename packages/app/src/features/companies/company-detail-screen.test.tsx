@@ -201,3 +201,18 @@ describe('CompanyDetailScreen opened by name (?name= from an item)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('没有找到名为“不存在的公司”的企业');
   });
 });
+
+describe('CompanyDetailScreen for a brand without analysis', () => {
+  it('offers neither the atlas nor the partners', async () => {
+    await renderScreen(<CompanyDetailScreen />, {
+      api: api() as never,
+      path: '/enterpriseDetails?companyId=7',
+      brandFlags: { analysis: false },
+    });
+    await screen.findByRole('heading', { level: 2, name: '深圳建设有限公司' });
+    expect(screen.getByRole('link', { name: '历史分析' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '企业图谱' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '合作伙伴' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '企业通讯录' })).toBeInTheDocument();
+  });
+});

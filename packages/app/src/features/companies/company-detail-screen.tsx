@@ -73,7 +73,9 @@ function CompanyByName({ name }: { name: string }) {
 }
 
 function CompanyDetail({ companyId }: { companyId: number }) {
-  const { api } = useAppServices();
+  const { api, brand } = useAppServices();
+  // Partners cost bussinessAnalyzer, an analysis privilege: brands without analysis do not offer them.
+  const { analysis } = brand.flags;
   const profile = useGatedData(
     (signal) => api.companyDetail({ companyId }, gatedCallOptions(signal)),
     [api, companyId],
@@ -91,9 +93,11 @@ function CompanyDetail({ companyId }: { companyId: number }) {
             <CompanyItemList companyId={companyId} />
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <OnDemandSection title={messages.detail.partners} button={messages.detail.loadPartners}>
-              <PartnerLists companyId={companyId} />
-            </OnDemandSection>
+            {analysis && (
+              <OnDemandSection title={messages.detail.partners} button={messages.detail.loadPartners}>
+                <PartnerLists companyId={companyId} />
+              </OnDemandSection>
+            )}
             <OnDemandSection title={messages.detail.phoneBook} button={messages.detail.loadPhoneBook}>
               <PhoneBook companyId={companyId} />
             </OnDemandSection>
@@ -113,6 +117,8 @@ function QuotaText({ permission }: { permission: GatePass }) {
 }
 
 function CompanyHeader({ company }: { company: CompanyProfile }) {
+  // The atlas is analysis (spec §1 brand flags): a brand without it does not offer the way there.
+  const analysis = useAppServices().brand.flags.analysis;
   return (
     <Paper withBorder p="md" component="section" aria-label={messages.detail.profile}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -135,9 +141,11 @@ function CompanyHeader({ company }: { company: CompanyProfile }) {
           <Button component={Link} variant="light" {...companyLink(COMPANY_PATHS.history, company.companyId)}>
             {messages.detail.history}
           </Button>
-          <Button component={Link} variant="light" {...companyLink(COMPANY_PATHS.atlas, company.companyId)}>
-            {messages.detail.atlas}
-          </Button>
+          {analysis && (
+            <Button component={Link} variant="light" {...companyLink(COMPANY_PATHS.atlas, company.companyId)}>
+              {messages.detail.atlas}
+            </Button>
+          )}
           <MonitorMenu company={company} />
         </Group>
       </Group>

@@ -13,7 +13,18 @@ import { renderWithRouter } from '../../test/render';
  */
 export async function renderScreen(
   ui: ReactNode,
-  { api, path = '/', paths = [] }: { api: Partial<EndpointFunctions>; path?: string; paths?: string[] },
+  {
+    api,
+    path = '/',
+    paths = [],
+    brandFlags = {},
+  }: {
+    api: Partial<EndpointFunctions>;
+    path?: string;
+    paths?: string[];
+    /** Flags of the test brand to change (analysis, export …). */
+    brandFlags?: Partial<typeof testBrand.flags>;
+  },
 ) {
   const dialogs: LayoutDialogs = {
     openRefusal: vi.fn(() => true),
@@ -23,7 +34,7 @@ export async function renderScreen(
   };
   const client = { showMessage: vi.fn() } as unknown as ApiClient;
   const services = {
-    brand: testBrand,
+    brand: { ...testBrand, flags: { ...testBrand.flags, ...brandFlags } },
     client,
     api: api as EndpointFunctions,
     bridge: { navigate: vi.fn(), confirmLoggedInElsewhere: vi.fn(), pcLoginRefused: vi.fn() },
