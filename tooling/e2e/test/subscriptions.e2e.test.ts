@@ -182,6 +182,8 @@ describe(`subscriptions (${brand.id})`, () => {
   });
 
   it.runIf(brand.id === 'portal')('saves screenshots of 拟建项目订阅 and 业主监控', async () => {
+    // The save's message (3 s) would cover the screens.
+    await page.getByText('分组已保存，正在为您匹配信息').waitFor({ state: 'hidden' });
     await page.goto(appUrl(brand, '/subscribe/upfront'));
     await page
       .getByRole('region', { name: '拟建项目订阅' })

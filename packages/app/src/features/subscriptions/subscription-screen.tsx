@@ -23,7 +23,7 @@ type Editing = { group?: SubscriptionGroup } | null;
 
 function LimitsLine({ limits }: { limits: readonly SubscriptionLimit[] }) {
   return (
-    <Group gap="md" aria-label={messages.groups.title}>
+    <Group gap="md">
       {limits.map((limit) => (
         <Text key={limit.kind} size="sm" c={limit.maxGroups === 0 ? 'dimmed' : undefined}>
           {limit.maxGroups === 0
