@@ -236,13 +236,24 @@ describe(`export and account (${brand.id})`, () => {
     expect(saved.data.realUserName).toBe('王新名');
   });
 
-  it.runIf(brand.flags.payment)('/myOrder lists a paid order', async () => {
+  it.runIf(brand.flags.payment)('/myOrder lists a paid order, /myCoupon shows the coupon list', async () => {
     const page = await signedInPage(await member());
     await page.goto(appUrl(brand, '/myOrder'));
     const orders = page.getByRole('table', { name: '订单列表' });
     await orders.getByRole('row').filter({ hasText: '已支付' }).waitFor();
     expect(await orders.getByRole('row').filter({ hasText: '投标通' }).count()).toBe(1);
     await saveScreenshot(page, 'account-orders');
+    // 我的优惠券: the membership package's 优惠券 dialog, open on arrival.
+    await page.goto(appUrl(brand, '/myCoupon'));
+    const coupons = page.getByRole('dialog', { name: '优惠券' });
+    await coupons.getByRole('columnheader', { name: '面额' }).waitFor();
+    await page.keyboard.press('Escape');
+    await coupons.waitFor({ state: 'detached' });
+    await page
+      .getByRole('region', { name: '我的优惠券' })
+      .getByRole('button', { name: '查看我的优惠券' })
+      .click();
+    await coupons.getByRole('columnheader', { name: '面额' }).waitFor();
   });
   it.runIf(brand.flags.newDemandMode)(
     '企业管理: the main account of 企业版 invites, a user joins by the QR link, the main account removes it',
