@@ -184,6 +184,7 @@ describe.each(testDatabaseTargets())('hostile input on $name', (target) => {
       const sample = endpoint.path.endsWith('/upload/avatar') ? {} : validRequest(endpoint);
       const fields = Object.keys(schema.properties ?? {});
       const wrongValues: readonly unknown[] = endpoint.method === 'GET' ? WRONG_QUERY_VALUES : WRONG_TYPES;
+      const malformed: { sent: Record<string, unknown>; field: string; what: string }[] = [];
       for (const field of fields) {
         for (const wrong of wrongValues) {
           const sent = { ...sample, [field]: wrong };
@@ -193,13 +194,10 @@ describe.each(testDatabaseTargets())('hostile input on $name', (target) => {
               ? { ...sample, [field]: String(wrong) }
               : JSON.parse(JSON.stringify(sent));
           const what = `${endpoint.path} ${field}=${JSON.stringify(wrong).slice(0, 40)}`;
-          const answer = await refusedChangesNothing(() => send(endpoint, sent), what);
-          expectNoLeak(answer, what);
-          if (!endpoint.request.safeParse(received).success) {
-            expect(answer.code, what).toBe(400);
-            expect(answer.message, what).toMatch(CHINESE);
-            expect(answer.message, what).toMatch(namesField(field, fields));
-          }
+          if (endpoint.request.safeParse(received).success) {
+            // Not malformed after all (a coercion, an optional field): it must still not crash.
+            expectNoLeak(await refusedChangesNothing(() => send(endpoint, sent), what), what);
+          } else malformed.push({ sent, field, what });
         }
       }
       // Bodies no client should send: cut JSON, a JSON string, a body over the size limit, bytes that are not UTF-8.
@@ -211,13 +209,24 @@ describe.each(testDatabaseTargets())('hostile input on $name', (target) => {
               { rawBody: '"alpha"' },
               { rawBody: `{"brand":"alpha","version":20,"x":"${'y'.repeat(1_100_000)}"}` },
             ];
+      // Every one refused, so the tables are compared once around them all.
+      const before = await fingerprint(server.db, fingerprintSql);
+      for (const { sent, field, what } of malformed) {
+        const answer = await send(endpoint, sent);
+        expectNoLeak(answer, what);
+        expect(answer.code, what).toBe(400);
+        expect(answer.message, what).toMatch(CHINESE);
+        expect(answer.message, what).toMatch(namesField(field, fields));
+      }
       for (const options of broken) {
         const what = `${endpoint.path} ${JSON.stringify(options).slice(0, 60)}`;
-        const answer = await refusedChangesNothing(() => send(endpoint, {}, options), what);
+        const answer = await send(endpoint, {}, options);
         expectNoLeak(answer, what);
         expect(answer.code, what).toBe(400);
         expect(answer.message, what).toMatch(CHINESE);
       }
+      last = await fingerprint(server.db, fingerprintSql);
+      expect(changedTables(before, last), endpoint.path).toEqual([]);
     },
   );
 
@@ -240,7 +249,7 @@ describe.each(testDatabaseTargets())('hostile input on $name', (target) => {
               expect(answer.message, what).toMatch(namesField(field, fields));
           }
         }),
-        { seed: hashOf(endpoint.path), numRuns: 8, endOnFailure: true },
+        { seed: hashOf(endpoint.path), numRuns: 6, endOnFailure: true },
       );
     },
   );
