@@ -2,14 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverBrandSites } from '../brand-sites/discover';
+import { readConfig } from '../config';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { newMobile, signIn } from '../test-support/sign-in';
 import { testClock } from '../test-support/test-clock';
 import { startTestServer, type TestServer, testBrands } from '../test-support/test-server';
-import { CONTENT_SECURITY_POLICY } from './headers';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from './headers';
 import { memoryRateCounter } from './rate-counter';
 import { DEFAULT_RATE_LIMITS, guardedEndpoints, parseRateLimits } from './rate-limit';
 import { parseReply, redisRateCounter } from './redis-counter';
@@ -38,6 +40,31 @@ describe('parseRateLimits', () => {
     expect(guardedEndpoints('search')).toContain('POST /webchat/api/searchList');
     expect(guardedEndpoints('export')).toContain('POST /webchat/api/project/dataExportOrder');
     expect(guardedEndpoints('analysis')).toContain('POST /webchat/api/analysis/market');
+  });
+});
+
+describe('securityHeaders', () => {
+  it('adds HSTS only to requests that came over HTTPS, as a trusted proxy reports them', async () => {
+    const app = Fastify({ trustProxy: true });
+    securityHeaders(app);
+    app.get('/', async () => 'ok');
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    const secure = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(secure.headers['strict-transport-security']).toBe('max-age=15552000');
+    expect(secure.headers['x-frame-options']).toBe('DENY');
+    await app.close();
+  });
+});
+
+describe('readConfig', () => {
+  it('reads RATE_LIMITS and REDIS_URL', () => {
+    expect(readConfig({}, '/repo')).toMatchObject({ rateLimits: DEFAULT_RATE_LIMITS, redisUrl: undefined });
+    expect(readConfig({ RATE_LIMITS: 'off', REDIS_URL: ' redis://cache:6379/2 ' }, '/repo')).toMatchObject({
+      rateLimits: {},
+      redisUrl: 'redis://cache:6379/2',
+    });
+    expect(() => readConfig({ RATE_LIMITS: 'login=1' }, '/repo')).toThrow(/RATE_LIMITS/);
   });
 });
 
