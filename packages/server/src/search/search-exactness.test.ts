@@ -6,6 +6,7 @@ import { validateRecord } from '../ingest/record';
 import { migrationsDir } from '../paths';
 import { writeTenderRecords } from '../tenders/service';
 import { testDatabaseTargets } from '../test-support/databases';
+import { estimatedMatches } from './match-estimate';
 import { purchaseContent } from './purchase-content';
 import type { SearchScope } from './query';
 import { explainSearch, type SearchFilters, searchIndex } from './search-index';
@@ -310,6 +311,17 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
         expect(page.itemIds, `${term} ${offset}`).toEqual(expected.slice(offset, offset + 20));
       }
     }
+  });
+
+  it('estimates from the statistics how many documents a search matches (to choose how to count)', async () => {
+    const common = substringScan('full', '项目').length;
+    const estimate = (keywords: string[], filters: SearchFilters = {}) =>
+      estimatedMatches(db, 'full', { all: keywords, any: [] }, filters, items.length);
+    expect(await estimate(['项目'])).toBeGreaterThan(common / 2);
+    expect(await estimate(['霍乱'])).toBeLessThan(20);
+    expect(await estimate(['项目'], { docTypes: ['zb'] })).toBeLessThan((await estimate(['项目'])) ?? 0);
+    // A one-character term is a prefix: the statistics cannot tell.
+    expect(await estimate(['院'])).toBeUndefined();
   });
 
   it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {

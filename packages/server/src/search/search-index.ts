@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { type IndexableItem, type SearchDocumentRow, searchDocument } from './document';
 import { filterLexemeQuery, monthsSpanned, recentMonthsTsquery } from './filter-lexemes';
+import { cacheKeyOf, databaseOf, estimatedMatches } from './match-estimate';
 import {
   type Combine,
   chainsTsquery,
@@ -23,8 +24,8 @@ export interface SearchFilters {
   regionCodes?: readonly string[];
   /** GB/T 4754 divisions (01–97). */
   industryCodes?: readonly string[];
-  /** Not documents that contain every one of these needles (fuzzy search's partial matches). */
-  excludeAll?: readonly string[];
+  /** Not these documents (fuzzy search's partial matches leave out those with every word). */
+  excludeItemIds?: readonly number[];
   /** 拟建/审批 projects at these approval stages (approval/stage codes). */
   stageCodes?: readonly string[];
   /** Inclusive bounds in fen. */
@@ -177,14 +178,8 @@ function whereClause(
   };
   addMatch(spec.all, 'all');
   addMatch(spec.any, 'any');
-  const excluded = filters.excludeAll ?? [];
-  if (excluded.length) {
-    const exact = params.add(exactTsquery(excluded, 'all'));
-    const verified = `NOT EXISTS (SELECT 1 FROM unnest(${params.add(excluded)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) = 0)`;
-    conditions.push(
-      `NOT ((${lossy} IS NULL AND ts_match_vq(${tokens}, ${exact}::tsquery)) OR (${lossy} IS NOT NULL AND ${verified}))`,
-    );
-  }
+  const excluded = filters.excludeItemIds ?? [];
+  if (excluded.length) conditions.push(`d.item_id <> ALL(${params.add(excluded)}::bigint[])`);
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
   conditions.push(...(hasTerms ? lexemeFilterConditions : rowFilterConditions)(params, filters, indexable));
   return conditions.length ? conditions.join(' AND ') : 'true';
@@ -278,15 +273,29 @@ interface Statement {
   params: unknown[];
 }
 
-function countStatement(scope: SearchScope, spec: MatchSpec, filters: SearchFilters, cap: number): Statement {
+function countStatement(
+  scope: SearchScope,
+  spec: MatchSpec,
+  filters: SearchFilters,
+  cap: number,
+  months?: string,
+): Statement {
   const params = new Params();
-  const where = whereClause(params, scope, spec, filters, true);
+  let where = whereClause(params, scope, spec, filters, true);
+  if (months) where += ` AND d.filter_tokens @@ ${params.add(months)}::tsquery`;
   return {
     sql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM search_document d WHERE ${where} LIMIT ${params.add(cap + 1)}) c`,
     params: params.values,
   };
 }
 
+/**
+ * Matches, counted up to cap + 1. A GIN bitmap holds every match of its term before a row is read, so a common
+ * term's count built the bitmap of most of the table (公告 at a million items: ~900,000 entries) to read 10,001
+ * rows of it. When the statistics expect more than the cap, the newest months that should hold half as many
+ * again are counted first, their month lexemes narrowing the bitmap: a search with cap + 1 matches there has
+ * them overall. Otherwise, or when the months fall short, the count runs on everything.
+ */
 async function countMatches(
   db: Queryable,
   scope: SearchScope,
@@ -294,22 +303,77 @@ async function countMatches(
   filters: SearchFilters,
   cap: number,
 ): Promise<number> {
-  const statement = countStatement(scope, spec, filters, cap);
-  const [row] = await db.query<{ total: number }>(statement.sql, statement.params);
-  return row?.total ?? 0;
+  const count = async (months?: string) => {
+    const statement = countStatement(scope, spec, filters, cap, months);
+    const [row] = await db.query<{ total: number }>(statement.sql, statement.params);
+    return row?.total ?? 0;
+  };
+  if (spec.all.length > 0 || spec.any.length > 0) {
+    const expected = await estimatedMatches(db, scope, spec, filters, await estimatedDocuments(db));
+    const span = expected !== undefined && expected > cap ? await publishSpan(db, filters, false) : undefined;
+    if (span && expected) {
+      const months = Math.ceil((1.5 * (cap + 1) * span.months) / expected);
+      if (months * 2 <= span.months) {
+        const inWindow = await count(recentMonthsTsquery(span.last, months));
+        if (inWindow > cap) return inWindow;
+      }
+    }
+  }
+  return count();
+}
+
+interface PublishSpan {
+  /** The first and last publish day a search can match (the data's, within the date filter). */
+  first: string;
+  last: string;
+  /** Months from first to last. */
+  months: number;
+}
+
+/** The oldest and newest publish days, as last read (a count uses them once a minute; a page reads them fresh). */
+const publishDays = new WeakMap<Queryable, { newest: string; oldest: string; at: number }>();
+
+/**
+ * The months a search's matches can lie in. `fresh` reads the newest day in the search's own transaction: a page
+ * drawn from the newest months must not miss a document newer than them. A count needs no such care: a newer
+ * document only adds to what the months hold.
+ */
+async function publishSpan(
+  db: Queryable,
+  filters: SearchFilters,
+  fresh: boolean,
+): Promise<PublishSpan | undefined> {
+  let days = publishDays.get(cacheKeyOf(db));
+  if (fresh || !days || Date.now() - days.at > 60_000) {
+    const [row] = await db.query<{ newest: string | null; oldest: string | null }>(
+      `SELECT (SELECT publish_date FROM search_document ORDER BY publish_date DESC, item_id DESC LIMIT 1) AS newest,
+              (SELECT publish_date FROM search_document ORDER BY publish_date, item_id LIMIT 1) AS oldest`,
+    );
+    if (!row?.newest || !row.oldest) return undefined;
+    days = { newest: row.newest, oldest: row.oldest, at: Date.now() };
+    publishDays.set(cacheKeyOf(db), days);
+  }
+  const last = filters.dateTo && filters.dateTo < days.newest ? filters.dateTo : days.newest;
+  const first = filters.dateFrom && filters.dateFrom > days.oldest ? filters.dateFrom : days.oldest;
+  if (first > last) return undefined;
+  return {
+    first,
+    last,
+    months: monthsSpanned(first, last),
+  };
 }
 
 /** Rows in search_document, as the planner last saw them; refreshed once a minute. */
 const documentEstimate = new WeakMap<Queryable, { rows: number; at: number }>();
 
 async function estimatedDocuments(db: Queryable): Promise<number> {
-  const cached = documentEstimate.get(db);
+  const cached = documentEstimate.get(cacheKeyOf(db));
   if (cached && Date.now() - cached.at < 60_000) return cached.rows;
   const [row] = await db.query<{ rows: number }>(
     "SELECT GREATEST(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'search_document'::regclass",
   );
   const rows = row?.rows ?? 0;
-  documentEstimate.set(db, { rows, at: Date.now() });
+  documentEstimate.set(cacheKeyOf(db), { rows, at: Date.now() });
   return rows;
 }
 
@@ -374,22 +438,15 @@ async function recentPage(
   offset: number,
   limit: number,
 ): Promise<number[] | undefined> {
-  const [span] = await db.query<{ newest: string | null; oldest: string | null }>(
-    `SELECT (SELECT publish_date FROM search_document ORDER BY publish_date DESC, item_id DESC LIMIT 1) AS newest,
-            (SELECT publish_date FROM search_document ORDER BY publish_date, item_id LIMIT 1) AS oldest`,
-  );
-  if (!span?.newest || !span.oldest) return undefined;
-  const last = filters.dateTo && filters.dateTo < span.newest ? filters.dateTo : span.newest;
-  const first = filters.dateFrom && filters.dateFrom > span.oldest ? filters.dateFrom : span.oldest;
-  if (first > last) return undefined;
-  const spanned = monthsSpanned(first, last);
+  const span = await publishSpan(db, filters, true);
+  if (!span) return undefined;
   // Matches spread evenly would fill the page twice over in this many months (`total` may be capped: then
   // there are more, and fewer months would do).
-  const months = Math.ceil((spanned * 2 * (offset + limit)) / total);
-  if (months * 2 > spanned) return undefined;
+  const months = Math.ceil((span.months * 2 * (offset + limit)) / total);
+  if (months * 2 > span.months) return undefined;
   const params = new Params();
   const where = whereClause(params, scope, spec, filters, true);
-  const window = params.add(recentMonthsTsquery(last, months));
+  const window = params.add(recentMonthsTsquery(span.last, months));
   const rows = await db.query<{ item_id: number }>(
     `WITH matches AS MATERIALIZED (
        SELECT d.item_id, d.publish_date FROM search_document d
@@ -485,8 +542,9 @@ async function rankedFuzzyPage(
 
   // 1. The candidates, ranked.
   const ranked = Math.min(everyTotal, FUZZY_CANDIDATES);
+  let candidates: number[] | undefined;
   if (from < ranked) {
-    const candidates = await everyPage(0, ranked);
+    candidates = await everyPage(0, ranked);
     const params = new Params();
     const ids = params.add(candidates);
     const titleHits = spec.any
@@ -506,10 +564,17 @@ async function rankedFuzzyPage(
     page.push(...(await everyPage(start, Math.min(to, everyTotal) - start)));
   }
   // 3. The documents with some of the words, newest first (`total` counts them too). `everyTotal` is exact
-  // here: it is below the end of the page, so below its cap.
+  // here: it is below the end of the page (at most 1,000: 50 pages of 20), so below its cap, and the documents
+  // with every word are left out by their ids — no vector is read to tell them apart.
   if (to > everyTotal && everyTotal < total) {
     const start = Math.max(from, everyTotal);
-    const some: SearchFilters = { ...filters, excludeAll: everyWord.all };
+    const withEvery =
+      everyTotal === 0
+        ? []
+        : candidates && candidates.length === everyTotal
+          ? candidates
+          : await everyPage(0, everyTotal);
+    const some: SearchFilters = { ...filters, excludeItemIds: withEvery };
     page.push(
       ...(await pageOf(
         db,
@@ -536,6 +601,7 @@ async function rankedFuzzyPage(
  */
 function withSearchSettings<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    databaseOf.set(tx, db);
     await tx.exec("SET LOCAL work_mem = '32MB'; SET LOCAL max_parallel_workers_per_gather = 0");
     return work(tx);
   });
