@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -285,8 +285,26 @@ describe(`detail screens (${brand.id})`, () => {
         await page.getByRole('region', { name: region }).waitFor();
         // qiye's contacts are visible: nothing is masked.
         expect(await page.getByText(/联系方式已隐藏/).count()).toBe(0);
+        // The project-monitor count loads beside the view; the screenshot waits for it.
+        await page.getByText(/^已监控 /).waitFor();
         await saveScreenshot(page, screenshot);
       }
+
+      // The last item's actions: monitor its project, its source link, its text as a file.
+      await page.getByRole('button', { name: '监控项目' }).click();
+      await page.getByRole('button', { name: '取消监控' }).waitFor();
+      await page.getByRole('button', { name: '查看原文' }).click();
+      expect(await page.getByRole('region', { name: '操作' }).getByRole('link').getAttribute('href')).toMatch(
+        /^https?:\/\//,
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: '下载公告' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.txt$/);
+      const text = readFileSync(await download.path(), 'utf8');
+      const title = (await page.getByRole('heading', { level: 2 }).textContent()) ?? '';
+      expect(text).toContain(title);
     } finally {
       await context.close();
     }
