@@ -86,7 +86,8 @@ export function GroupForm({
   const typesLabelId = useId();
 
   const limit = limits.find((candidate) => candidate.kind === kind);
-  const maxWords = limit?.maxWords ?? -1;
+  // A kind the level lacks has no words either: the server's refusal (the member dialog) says so, not a 0-word limit.
+  const maxWords = limit && limit.maxWords > 0 ? limit.maxWords : -1;
   const isNew = group === undefined;
   const kindFull =
     isNew && limit !== undefined && limit.maxGroups >= 0 && limit.usedGroups >= limit.maxGroups;
