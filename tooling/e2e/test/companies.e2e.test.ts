@@ -32,6 +32,12 @@ const region = (name: string) => page.getByRole('region', { name, exact: true })
 /** Screenshots of the portal's screens for docs/screens.md; a busy machine occasionally fails one, so twice. */
 async function saveScreenshot(name: string, fullPage = false): Promise<void> {
   if (brand.id !== 'portal') return;
+  // Every chart drawn and done animating (EChart marks its region data-chart="finished").
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-chart]')].every(
+      (chart) => chart.getAttribute('data-chart') === 'finished',
+    ),
+  );
   const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled', fullPage } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }

@@ -26,6 +26,7 @@ type ChartInstance = {
   resize(): void;
   dispose(): void;
   on(event: 'click', handler: (event: ChartClick) => void): void;
+  on(event: 'finished', handler: () => void): void;
 };
 
 /**
@@ -38,6 +39,7 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
   const clickHandler = useRef(onClick);
   clickHandler.current = onClick;
   const [status, setStatus] = useState<'loading' | 'drawn' | 'failed'>('loading');
+  const [finished, setFinished] = useState(false);
   const [showTable, setShowTable] = useState(tableOpened);
 
   useEffect(() => {
@@ -49,6 +51,8 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
         if (disposed || !element) return;
         const instance = initChart(element) as unknown as ChartInstance;
         instance.on('click', (event) => clickHandler.current?.(event));
+        // ECharts reports the end of drawing and animating: the chart is complete (what screenshots wait for).
+        instance.on('finished', () => setFinished(true));
         chart.current = instance;
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => instance.resize());
@@ -69,6 +73,7 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
 
   useEffect(() => {
     if (status !== 'drawn' || !chart.current) return;
+    setFinished(false);
     try {
       chart.current.setOption(spec.option, true);
     } catch {
@@ -78,7 +83,13 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
 
   const tableVisible = showTable || status === 'failed';
   return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label={title}
+      data-chart={status === 'drawn' && finished ? 'finished' : status}
+    >
       <Title order={3} size="h5" mb="xs">
         {title}
       </Title>
