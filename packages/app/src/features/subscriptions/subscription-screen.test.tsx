@@ -54,7 +54,7 @@ function subscriptionApi() {
       if (input.kind === 'award') throw forbidden('您的会员权益不足', memberRefusal);
       if (input.id === undefined && groups.length >= 1) throw forbidden('您的会员最多 1 个招标信息订阅分组');
       const group: SubscriptionGroup = {
-        id: input.id ?? 41,
+        id: input.id === undefined ? 41 : Number(input.id),
         kind: input.kind,
         name: input.name ?? '',
         includeWords: input.includeWords as string[],
