@@ -96,14 +96,14 @@ export class ServerProcess {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Starts the process; resolves once it is spawned (see `ready()`). */
-  start(extraEnv: Record<string, string> = {}): void {
+  /** Starts `tender-server <command>` (default `start`); returns at once (see `ready()` and `exited()`). */
+  start(extraEnv: Record<string, string> = {}, command: readonly string[] = ['start']): void {
     this.lines = [];
     // Only what the test says: a DATABASE_URL or REDIS_URL of the machine running the tests must not leak in.
     const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(serverPackageRoot, 'src', 'cli.ts'), 'start'],
+      ['--import', 'tsx', join(serverPackageRoot, 'src', 'cli.ts'), ...command],
       {
         cwd: serverPackageRoot,
         env: {
@@ -170,6 +170,13 @@ export class ServerProcess {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`the server was not ready in ${timeoutMs} ms:\n${this.log()}`);
+  }
+
+  /** The exit code once the process has ended (a command that runs to its end). */
+  exited(): Promise<number | null> {
+    const child = this.child;
+    if (!child || !this.running) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
   /** SIGKILL: no handler runs, nothing is flushed or closed. */
