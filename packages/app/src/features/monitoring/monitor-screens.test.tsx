@@ -7,7 +7,7 @@ import { type LayoutDialogs, LayoutDialogsContext } from '../../layout/use-layou
 import { AppServicesContext } from '../../shell/app-context';
 import type { AppServices } from '../../shell/app-services';
 import { renderWithRouter } from '../../test/render';
-import { OwnerMonitorScreen } from './monitor-screens';
+import { OwnerMonitorScreen, ProjectMonitorScreen } from './monitor-screens';
 
 const memberRefusal: GateRefusal = {
   type: 'member',
@@ -97,8 +97,7 @@ function monitoringApi(limit: number) {
   };
 }
 
-async function renderOwners(limit: number) {
-  const api = monitoringApi(limit);
+function layoutServices(api: object) {
   const showMessage = vi.fn();
   const dialogs: LayoutDialogs = {
     openRefusal: vi.fn(() => true),
@@ -113,6 +112,12 @@ async function renderOwners(limit: number) {
     bridge: { navigate: vi.fn(), confirmLoggedInElsewhere: vi.fn(), pcLoginRefused: vi.fn() },
     logout: vi.fn(),
   };
+  return { services, dialogs, showMessage };
+}
+
+async function renderOwners(limit: number) {
+  const api = monitoringApi(limit);
+  const { services, dialogs, showMessage } = layoutServices(api);
   const rendered = await renderWithRouter(
     <AppServicesContext.Provider value={services}>
       <LayoutDialogsContext.Provider value={dialogs}>
@@ -186,5 +191,101 @@ describe('OwnerMonitorScreen', () => {
     await user.click(await within(add).findByRole('button', { name: '监控 深圳市第二人民医院' }));
     await waitFor(() => expect(dialogs.openRefusal).toHaveBeenCalledWith(memberRefusal));
     expect(api.companyMonitorList).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The project-monitor endpoints over an in-memory list, and the search the add box uses. */
+function projectApi() {
+  const monitors = [
+    {
+      id: 1,
+      itemId: 301,
+      title: '市人民医院门诊楼改造工程招标公告',
+      type: 'zb',
+      publishDate: '2026-03-02',
+      createdAt: '2026-03-03 09:00:00',
+    },
+  ];
+  const item = (id: number, title: string) => ({
+    id,
+    title,
+    typeLabel: '公开招标',
+    regionText: '广东省',
+    publishDate: '2026-03-05',
+  });
+  const found = [
+    item(301, '市人民医院门诊楼改造工程招标公告'),
+    item(302, '市人民医院住院楼新建工程招标公告'),
+  ];
+  return {
+    projectMonitorList: vi.fn(async () => ({ records: [...monitors], used: monitors.length, limit: 20 })),
+    searchList: vi.fn(async () => ({ records: found, total: found.length })),
+    saveOrUpdateProjectMonitor: vi.fn(async ({ id, isMonitor }: { id: number; isMonitor: '0' | '1' }) => {
+      const at = monitors.findIndex((monitor) => monitor.itemId === id);
+      if (isMonitor === '0' && at >= 0) monitors.splice(at, 1);
+      const title = found.find((candidate) => candidate.id === id)?.title ?? '';
+      if (isMonitor === '1' && at < 0) {
+        monitors.unshift({ id: 2, itemId: id, title, type: 'zb', publishDate: '2026-03-05', createdAt: '' });
+      }
+      return { id, isMonitor: isMonitor === '1', used: monitors.length, limit: 20 };
+    }),
+    feedList: vi.fn(async () => ({ records: [], total: 0 })),
+    feedRead: vi.fn(async () => ({ updated: 0 })),
+    getOrInitPreference: vi.fn(async () => ({ displayMode: 10 as const })),
+    updatePreference: vi.fn(async () => ({ displayMode: 10 as const })),
+  };
+}
+
+describe('ProjectMonitorScreen', () => {
+  async function renderProjects() {
+    const api = projectApi();
+    const { services, dialogs } = layoutServices(api);
+    const rendered = await renderWithRouter(
+      <AppServicesContext.Provider value={services}>
+        <LayoutDialogsContext.Provider value={dialogs}>
+          <ProjectMonitorScreen />
+        </LayoutDialogsContext.Provider>
+      </AppServicesContext.Provider>,
+      { path: '/monitor/project', paths: ['/monitor/project', '/tender/index'] },
+    );
+    return { ...rendered, api };
+  }
+
+  it('monitors a project found by title, opens a monitored one at its detail and stops monitoring after confirm', async () => {
+    const { user, api, router } = await renderProjects();
+    expect(await screen.findByText('已监控 1/20 个项目')).toBeInTheDocument();
+    const add = screen.getByRole('region', { name: '添加项目' });
+    await user.type(within(add).getByRole('textbox', { name: '项目名称' }), '人民医院');
+    await user.click(within(add).getByRole('button', { name: '搜 索' }));
+    const results = await within(add).findByRole('list', { name: '搜索结果' });
+    expect(api.searchList).toHaveBeenCalledWith(
+      { keyword: '人民医院', searchType: 20, pageSize: 10 },
+      expect.anything(),
+    );
+    await user.click(within(results).getByRole('button', { name: '监控 市人民医院住院楼新建工程招标公告' }));
+    expect(api.saveOrUpdateProjectMonitor).toHaveBeenCalledWith(
+      { id: 302, isMonitor: '1' },
+      { handleCodes: [403] },
+    );
+    expect(await screen.findByText('已监控 2/20 个项目')).toBeInTheDocument();
+
+    const list = screen.getByRole('list', { name: '监控的项目' });
+    await user.click(within(list).getByRole('button', { name: '取消监控 市人民医院门诊楼改造工程招标公告' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '操作提示' })).getByRole('button', { name: '确 定' }),
+    );
+    expect(api.saveOrUpdateProjectMonitor).toHaveBeenLastCalledWith(
+      { id: 301, isMonitor: '0' },
+      { handleCodes: [403] },
+    );
+    expect(await screen.findByText('已监控 1/20 个项目')).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('list', { name: '监控的项目' })).getByRole('link', {
+        name: '市人民医院住院楼新建工程招标公告',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/tender/index');
+    expect(router.state.location.search).toEqual({ id: 302, type: 'zb' });
   });
 });
