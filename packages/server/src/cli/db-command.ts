@@ -20,7 +20,7 @@ export const dbMessages = {
     `复制完成：${tables} 张表、${rows} 行，行数与校验和全部一致（${seconds} 秒）。之后用 DATABASE_URL 指向新库启动服务，DATA_DIR 保留（头像与导出文件仍在其中）。`,
   mismatch: (table: string, source: string, target: string) =>
     `不一致：${table} 源 ${source}，目标 ${target}`,
-  failed: (count: number) => `${count} 张表复制后不一致，请检查后重新复制到一个新的空库`,
+  failed: (count: number) => `${count} 张表复制后不一致：请删除目标库、重新创建空库后再复制`,
 } as const;
 
 /**

@@ -153,7 +153,9 @@ export async function copyDatabase(
   );
   const targetTables = await tablesOf(target);
   if (targetLedger?.present || targetTables.length > 0) {
-    throw new Error('目标数据库不是空库：请指定一个新建的空 PostgreSQL 数据库（CREATE DATABASE …）后重试');
+    throw new Error(
+      '目标数据库不是空库：请指定一个新建的空 PostgreSQL 数据库（CREATE DATABASE …）；上次复制失败留下的表，删除该库重建即可',
+    );
   }
   const migrations = readMigrations(options.migrationsDir);
   // The source is brought up to date the way `start` would; then both have the very same tables.
