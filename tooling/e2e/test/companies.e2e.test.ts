@@ -110,7 +110,7 @@ afterAll(async () => {
 });
 
 describe.runIf(analysis)(`companies and market analysis, brand ${brand.id}`, () => {
-  it('finds a company in 查企业, opens its detail and its atlas, whose nodes open companies', async () => {
+  it('finds a company in 查企业, opens its detail, history and atlas, whose nodes open companies', async () => {
     await page.goto(appUrl(brand, COMPANY_SEARCH));
     await page.getByRole('combobox', { name: '企业名称' }).fill('有限公司');
     await region('查企业').getByText('供应商', { exact: true }).click();
@@ -128,6 +128,13 @@ describe.runIf(analysis)(`companies and market analysis, brand ${brand.id}`, () 
     await region('业务数据').getByText('中标次数').waitFor();
     await region('相关信息').getByRole('table').waitFor();
     await saveScreenshot('company-detail');
+
+    await page.getByRole('link', { name: '历史分析' }).click();
+    await waitForPath('/enterHistory');
+    await region('近 36 个月各角色信息数').locator('canvas').first().waitFor();
+    await region('相关信息').getByRole('table').waitFor();
+    await page.getByRole('link', { name: '返回企业详情' }).click();
+    await waitForPath('/enterpriseDetails');
 
     await page.getByRole('link', { name: '企业图谱' }).click();
     await waitForPath('/altas');
