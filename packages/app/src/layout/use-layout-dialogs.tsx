@@ -79,7 +79,8 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
   const permission = usePermissionDialogs({
     ...serverConfig,
     isUsePc: user?.isUsePc,
-    onUpgrade: (memberCode) => void membership.openMembership({ memberCode }),
+    // spec §2: opened from the purchase-intent gate the level is forced.
+    onUpgrade: (memberCode, { forced }) => void membership.openMembership({ memberCode, forced }),
     onLogout: () => void logout(),
     closing: {
       context: () => ({
