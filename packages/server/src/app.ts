@@ -108,11 +108,14 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   }
   const tenants = tenantService(dependencies.db);
   const outbox = dependencies.devMode ? new DevOutbox() : undefined;
+  const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
   const auth = authServices(
     dependencies.db,
     dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock),
     clock,
     app.log,
+    // Configured limits decide the SMS sends per IP too (absent there: none); unconfigured, src/auth's own.
+    dependencies.rateLimits && (smsIp ? { max: smsIp.max, windowMs: smsIp.windowSeconds * 1000 } : null),
   );
   // Every endpoint that is not public checks its caller through the sessions (src/auth/sessions.ts).
   const routeDependencies = { tenants, authenticator: auth.authenticator };

@@ -73,7 +73,7 @@ const server = spawn(process.execPath, [serverCli, 'start'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     // Every brand's tests sign many accounts in from 127.0.0.1; the other limits stay at their defaults.
-    RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60',
+    RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60,sms-ip-hour=10000/3600',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

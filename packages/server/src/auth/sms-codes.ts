@@ -59,7 +59,19 @@ export interface SendCodeRequest {
   ip: string;
 }
 
-export function smsCodeService(db: Database, sms: SmsProvider, clock: Clock, log: FastifyBaseLogger) {
+/** The sends one IP may make in a window (at most a day: older sends are forgotten); null: no IP limit. */
+export interface SmsIpLimit {
+  max: number;
+  windowMs: number;
+}
+
+export function smsCodeService(
+  db: Database,
+  sms: SmsProvider,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  ipLimit: SmsIpLimit | null = { max: SMS_RULES.perIpPerHour, windowMs: HOUR },
+) {
   return {
     /**
      * Sends a new code unless a limit forbids it (429, saying when to retry). The limits are checked and the
@@ -96,18 +108,20 @@ export function smsCodeService(db: Database, sms: SmsProvider, clock: Clock, log
             [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
           )
         ).map((row) => row.sentAt);
-        const ipSends = (
-          await tx.query<{ sentAt: Date }>(
-            `SELECT sent_at AS "sentAt" FROM sms_send_log WHERE ip = $1 AND sent_at > $2
-             ORDER BY sent_at DESC LIMIT $3`,
-            [request.ip, new Date(now.getTime() - HOUR), SMS_RULES.perIpPerHour],
-          )
-        ).map((row) => row.sentAt);
+        const ipSends = ipLimit
+          ? (
+              await tx.query<{ sentAt: Date }>(
+                `SELECT sent_at AS "sentAt" FROM sms_send_log WHERE ip = $1 AND sent_at > $2
+                 ORDER BY sent_at DESC LIMIT $3`,
+                [request.ip, new Date(now.getTime() - ipLimit.windowMs), ipLimit.max],
+              )
+            ).map((row) => row.sentAt)
+          : [];
 
         // The limit that makes the caller wait longest is the one worth telling.
         const limits = [
           {
-            wait: waitForWindow(ipSends, now, HOUR, SMS_RULES.perIpPerHour),
+            wait: ipLimit ? waitForWindow(ipSends, now, ipLimit.windowMs, ipLimit.max) : 0,
             text: messages.auth.sendIpLimit,
           },
           {

@@ -37,6 +37,7 @@ export const RATE_LIMIT_NAMES = [
   'login-ip',
   'login-phone',
   'sms-ip',
+  'sms-ip-hour',
   'search',
   'export',
   'analysis',
@@ -54,6 +55,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateLimit>> = {
   'login-ip': { max: 60, windowSeconds: 60 },
   'login-phone': { max: 10, windowSeconds: 600 },
   'sms-ip': { max: 10, windowSeconds: 60 },
+  // Counted by src/auth in the database, with the per-phone limits (SMS_RULES), so every node shares it.
+  'sms-ip-hour': { max: 30, windowSeconds: 3600 },
   search: { max: 120, windowSeconds: 60 },
   export: { max: 20, windowSeconds: 60 },
   analysis: { max: 60, windowSeconds: 60 },
@@ -81,6 +84,9 @@ export function parseRateLimits(value: string | undefined): RateLimits {
     if (match[2]) delete limits[name];
     else if (max < 1 || windowSeconds < 1) {
       throw new Error(`RATE_LIMITS 的 "${part}"：次数和秒数须为正整数`);
+    } else if (name === 'sms-ip-hour' && windowSeconds > 86_400) {
+      // The SMS send log keeps a day (src/auth/sms-codes.ts).
+      throw new Error(`RATE_LIMITS 的 "${part}"：sms-ip-hour 的时间窗口不能超过 86400 秒`);
     } else limits[name] = { max, windowSeconds };
   }
   return limits;

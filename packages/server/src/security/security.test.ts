@@ -30,6 +30,7 @@ describe('parseRateLimits', () => {
     expect(() => parseRateLimits('logins=5/60')).toThrow(/RATE_LIMITS 的 "logins=5\/60" 无法识别/);
     expect(() => parseRateLimits('search=0/60')).toThrow(/须为正整数/);
     expect(() => parseRateLimits('search=ten')).toThrow(/无法识别/);
+    expect(() => parseRateLimits('sms-ip-hour=30/90000')).toThrow(/不能超过 86400 秒/);
   });
 
   it('guards sign-in and the expensive endpoints', () => {
@@ -145,6 +146,7 @@ describe.each(testDatabaseTargets())('security on $name', (target) => {
         'login-ip': { max: 3, windowSeconds: 60 },
         'login-phone': { max: 2, windowSeconds: 600 },
         search: { max: 2, windowSeconds: 60 },
+        'sms-ip-hour': { max: 2, windowSeconds: 3600 },
       },
     });
   });
@@ -217,6 +219,19 @@ describe.each(testDatabaseTargets())('security on $name', (target) => {
       codes.push(response.json().code);
     }
     expect(codes).toEqual([400, 400, 429]);
+  });
+
+  it('counts SMS sends per IP by the configured hourly limit, in the database with the per-phone limits', async () => {
+    const send = (mobile: string) =>
+      callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
+        params: { mobile },
+        remoteAddress: '198.51.100.77',
+      });
+    expect((await send(newMobile())).code).toBe(200);
+    expect((await send(newMobile())).code).toBe(200);
+    const refused = await send(newMobile());
+    expect(refused.code).toBe(429);
+    expect(refused.message).toMatch(/^当前网络获取验证码过于频繁，请 .+后再试$/);
   });
 
   it('limits searches per session, not per shared IP', async () => {
