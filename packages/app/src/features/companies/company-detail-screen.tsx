@@ -248,7 +248,7 @@ function CompanyFigures({ company }: { company: CompanyProfile }) {
         <RelatedList
           title={messages.detail.rivals}
           rows={company.rivals}
-          empty={messages.detail.partnersEmpty}
+          empty={messages.detail.rivalsEmpty}
         />
       </SimpleGrid>
     </Paper>

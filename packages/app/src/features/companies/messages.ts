@@ -51,6 +51,7 @@ export const messages = {
     regions: '项目地区分布',
     industries: '项目行业分布',
     rivals: '竞争对手',
+    rivalsEmpty: '暂无竞争对手：没有其他企业在它中标的采购人处中标。',
     items: '相关信息',
     itemsEmpty: '暂无与该企业相关的信息。',
     itemTitle: '标题',
