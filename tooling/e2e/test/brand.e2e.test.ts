@@ -246,12 +246,12 @@ describe(`brand ${brandId}`, () => {
   });
 
   it('shows the customer-service widget only when both images are configured', async () => {
-    await page.getByRole('heading', { name: '浏览记录' }).waitFor();
+    await page.getByRole('heading', { name: '我的浏览历史' }).waitFor();
     expect(await page.getByTestId('customer-service').count()).toBe(brand.customerService ? 1 : 0);
   });
 
   it('reloads the page once per app version when a split-off chunk fails to load', async () => {
-    const chunk = /\/assets\/under-construction-screen-[^/]+\.js$/;
+    const chunk = /\/assets\/browsing-history-screen-[^/]+\.js$/;
     await page.route(chunk, (route) => route.abort());
     let loads = 0;
     const countLoad = () => {
