@@ -189,9 +189,55 @@ describe(`search screens (${brand.id})`, () => {
       await tabs.getByRole('tab', { name: `${tab.name}（${tab.totalText}）`, exact: true }).waitFor();
     }
 
+    // 全部搜索 lists approval items too: 审批项目 is there once no other type is left.
     await page.getByRole('tablist', { name: '查询范围' }).getByRole('tab', { name: '审批项目' }).click();
+    await expect
+      .poll(() => results().locator('a[href*="#/tender/index?"]').count(), { timeout: 10_000 })
+      .toBe(0);
     await results().locator('a[href*="#/approve/index?id="]').first().waitFor();
-    expect(await results().locator('a[href*="#/tender/index?"]').count()).toBe(0);
+  });
+
+  it('filters by a province of the area tree and by an amount range of the server', async () => {
+    const newest = await callApi<{ records: { provinceName: string | null }[] }>(
+      brand,
+      'POST',
+      '/webchat/api/searchList',
+      { pageNumber: 1, pageSize: 20 },
+      user.token,
+    );
+    const province = newest.data.records.find((record) => record.provinceName)?.provinceName as string;
+    await page.goto(appUrl(brand, '/informationQuery/bid'));
+    await resultList().waitFor();
+    await page.getByRole('combobox', { name: '省份' }).click();
+    await page.getByRole('option', { name: province, exact: true }).click();
+    await expect
+      .poll(
+        async () => {
+          const regions = await resultList()
+            .getByText(/^地区：/)
+            .allTextContents();
+          return regions.length > 0 && regions.every((text) => text.startsWith(`地区：${province}`));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+
+    // The dictionary's '0,50' (spec §5: sent as 0.01 to 50): the screen finds what the API finds for that range.
+    const expected = await callApi<SearchPage>(
+      brand,
+      'POST',
+      '/webchat/api/searchList',
+      { minAmount: 0.01, maxAmount: 50, pageNumber: 1, pageSize: 20 },
+      user.token,
+    );
+    // A fresh screen: no province.
+    await page.reload();
+    await resultList().waitFor();
+    await page.getByRole('combobox', { name: '金额' }).click();
+    await page.getByRole('option', { name: '50万以下', exact: true }).click();
+    await results().getByText(`共找到 ${expected.data.totalText} 条数据`).waitFor();
+    const firstTitle = expected.data.records[0]?.title;
+    if (firstTitle) await resultList().getByRole('link', { name: firstTitle, exact: true }).first().waitFor();
   });
 
   it('lists the opened detail in 我的浏览历史 and the followed item in 我的关注, each opening its detail', async () => {
