@@ -27,6 +27,21 @@ export function brandAppViteConfig(brand: BrandManifest): UserConfig {
     // Each build is a new app version: a failed chunk load reloads the page once per version (spec §8).
     define: { __TENDER_APP_VERSION__: JSON.stringify(new Date().toISOString()) },
     // dist/.vite/manifest.json: the chunk graph the bundle budget (tooling/e2e) reads.
-    build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Every screen imports the wire contracts, the client and the rules, so automatic splitting cut what
+          // /login needs anyway into a dozen small shared chunks, each compressed on its own; one chunk is smaller.
+          codeSplitting: {
+            groups: [
+              { name: 'client-core', test: /packages[\\/](contracts|api-client|domain)[\\/]src[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
   };
 }
