@@ -123,3 +123,14 @@ export async function openSignedInPage(
 export function appUrl(brand: BrandManifest, hash: string): string {
   return `${serverUrl()}/${brand.id}/#${hash}`;
 }
+
+/** The app route of each document type's detail screen, as a result list links to it (`?id=&type=`). */
+export const DETAIL_PATHS: Record<string, string> = {
+  zb: '/tender/index',
+  bg: '/tender/index',
+  jg: '/tender/index',
+  yg: '/forecastDetail',
+  yx: '/intentionDetail',
+  nj: '/building/index',
+  sp: '/approve/index',
+};

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
 import { launchChromium } from '../src/browser';
+import { buyMembership } from '../src/membership';
 import {
   appUrl,
   callApi,
@@ -42,64 +43,10 @@ async function saveScreenshot(name: string, fullPage = false): Promise<void> {
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 
-/**
- * Buys a level through the API as a phone would pay it (docs/payments.md): the server's 12-month product, an
- * order, the sandbox QR page's 确认支付, then the order polled until paid. The atlas and market analysis need
- * bussinessAnalyzer, which the free level lacks.
- */
-async function buyMembership(memberCode: string): Promise<void> {
-  const info = await callApi<{ productConfigResponses: { id: number; months: number }[] }>(
-    brand,
-    'POST',
-    '/webchat/api/member/productInfo',
-    { memberCode },
-    user.token,
-  );
-  const product = info.data.productConfigResponses.find((option) => option.months === 12);
-  if (!product) throw new Error(`productInfo ${memberCode}: ${info.code} ${info.message}`);
-  const order = await callApi<{ orderId: number }>(
-    brand,
-    'POST',
-    '/webchat/api/submitOrder',
-    { memberCode, productId: product.id },
-    user.token,
-  );
-  if (order.code !== 200) throw new Error(`submitOrder: ${order.code} ${order.message}`);
-  const { orderId } = order.data;
-  const qr = await callApi<{ codeUrl: string }>(
-    brand,
-    'POST',
-    '/webchat/api/payPrepay',
-    { orderId },
-    user.token,
-  );
-  const codeUrl = new URL(qr.data.codeUrl);
-  const confirmed = await fetch(new URL(codeUrl.pathname, codeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ t: codeUrl.searchParams.get('t') ?? '' }).toString(),
-  });
-  if (!confirmed.ok) throw new Error(`sandbox confirmation answered ${confirmed.status}`);
-  // Paid once the notification is processed; expect.poll is for tests, this runs in beforeAll.
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const status = await callApi<{ orderStatus: number }>(
-      brand,
-      'POST',
-      '/webchat/api/order/status',
-      { orderId },
-      user.token,
-    );
-    if (status.data.orderStatus === 2) return;
-    if (Date.now() > deadline) throw new Error(`order ${orderId} not paid: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 beforeAll(async () => {
   browser = await launchChromium();
   user = await signInByApi(brand);
-  if (analysis) await buyMembership('toubiaotong');
+  if (analysis) await buyMembership(brand, user, 'toubiaotong');
   ({ context, page } = await openSignedInPage(browser, brand, user));
   mkdirSync(screenshotsDir, { recursive: true });
 });

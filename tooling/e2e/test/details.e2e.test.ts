@@ -4,10 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
 import { launchChromium } from '../src/browser';
+import { buyMembership } from '../src/membership';
 import {
   appUrl,
   callApi,
   currentBrand,
+  DETAIL_PATHS,
   openSignedInPage,
   type SignedInUser,
   signInByApi,
@@ -37,16 +39,6 @@ async function demoItems(user: SignedInUser, tab: string): Promise<DemoItem[]> {
   return answer.data.records;
 }
 
-const DETAIL_PATHS: Record<string, string> = {
-  zb: '/tender/index',
-  bg: '/tender/index',
-  jg: '/tender/index',
-  yg: '/forecastDetail',
-  yx: '/intentionDetail',
-  nj: '/building/index',
-  sp: '/approve/index',
-};
-
 /** Opens an item's detail screen as a list links to it (`?id=&type=`). */
 async function openDetail(page: Page, item: DemoItem): Promise<void> {
   await page.goto(appUrl(brand, `${DETAIL_PATHS[item.docType]}?id=${item.id}&type=${item.docType}`));
@@ -58,60 +50,6 @@ const detailHeading = (page: Page, item: DemoItem) =>
 
 /** The permission dialog the layout shows for a gate refusal, by the dialog type the server named. */
 const permissionDialog = (page: Page, type: string) => page.locator(`[data-dialog-type="${type}"]`);
-
-/**
- * Buys a level for real through the API, as a phone would pay it: submitOrder (the server prices it for the areas),
- * the sandbox payment QR code's page confirmed, then the order polled until paid (docs/payments.md).
- */
-async function buyMembership(user: SignedInUser, memberCode: string, payAreas?: string[]): Promise<void> {
-  const info = await callApi<{ productConfigResponses: { id: number; months: number }[] }>(
-    brand,
-    'POST',
-    '/webchat/api/member/productInfo',
-    { memberCode, payAreas },
-    user.token,
-  );
-  const product = info.data.productConfigResponses.find((option) => option.months === 12);
-  if (!product) throw new Error(`productInfo ${memberCode}: ${info.code} ${info.message}`);
-  const order = await callApi<{ orderId: number }>(
-    brand,
-    'POST',
-    '/webchat/api/submitOrder',
-    { memberCode, productId: product.id, payAreas },
-    user.token,
-  );
-  if (order.code !== 200) throw new Error(`submitOrder: ${order.code} ${order.message}`);
-  const { orderId } = order.data;
-  const qr = await callApi<{ codeUrl: string }>(
-    brand,
-    'POST',
-    '/webchat/api/payPrepay',
-    { orderId },
-    user.token,
-  );
-  const codeUrl = new URL(qr.data.codeUrl);
-  const confirmed = await fetch(new URL(codeUrl.pathname, codeUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ t: codeUrl.searchParams.get('t') ?? '' }).toString(),
-  });
-  if (!confirmed.ok) throw new Error(`sandbox confirmation answered ${confirmed.status}`);
-  await expect
-    .poll(
-      async () =>
-        (
-          await callApi<{ orderStatus: number }>(
-            brand,
-            'POST',
-            '/webchat/api/order/status',
-            { orderId },
-            user.token,
-          )
-        ).data.orderStatus,
-      { timeout: 10_000 },
-    )
-    .toBe(2);
-}
 
 let browser: Browser;
 /**
@@ -245,7 +183,7 @@ describe(`detail screens (${brand.id})`, () => {
       const home = tenders.find((item) => item.provinceName)?.provinceName as string;
       const inside = tenders.find((item) => item.provinceName === home) as DemoItem;
       const outside = tenders.find((item) => item.provinceName && item.provinceName !== home) as DemoItem;
-      await buyMembership(user, 'toubiaotong', [home]);
+      await buyMembership(brand, user, 'toubiaotong', [home]);
       const { context, page } = await openSignedInPage(browser, brand, user);
       try {
         await openDetail(page, inside);
@@ -267,7 +205,7 @@ describe(`detail screens (${brand.id})`, () => {
   );
 
   it.skipIf(!brand.flags.payment)('shows every detail type to an enterprise member', async () => {
-    await buyMembership(user, 'qiye');
+    await buyMembership(brand, user, 'qiye');
     const { context, page } = await openSignedInPage(browser, brand, user);
     try {
       const screens: [tab: string, screenshot: string, region: string][] = [

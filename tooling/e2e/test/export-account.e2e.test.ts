@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
 import { launchChromium } from '../src/browser';
+import { buyMembership } from '../src/membership';
 import { serverUrl } from '../src/server';
 import {
   appUrl,
@@ -43,7 +44,7 @@ const putong = () => {
 };
 const member = () => {
   memberUser ??= signInByApi(brand).then(async (user) => {
-    await buyMembership(user, 'toubiaotong');
+    await buyMembership(brand, user, 'toubiaotong');
     return user;
   });
   return memberUser;
@@ -62,51 +63,6 @@ async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
   const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled' } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
-}
-
-/** Buys a level for real: the server's product and price, an order, the sandbox's signed payment notification. */
-async function buyMembership(user: SignedInUser, memberCode: string): Promise<void> {
-  const info = await callApi<{ productConfigResponses: { id: number }[] }>(
-    brand,
-    'POST',
-    '/webchat/api/member/productInfo',
-    { memberCode },
-    user.token,
-  );
-  const productId = info.data.productConfigResponses[0]?.id;
-  if (info.code !== 200 || !productId) throw new Error(`productInfo: ${info.code} ${info.message}`);
-  const order = await callApi<{ orderId: number }>(
-    brand,
-    'POST',
-    '/webchat/api/submitOrder',
-    { memberCode, productId },
-    user.token,
-  );
-  if (order.code !== 200) throw new Error(`submitOrder: ${order.code} ${order.message}`);
-  const qr = await callApi<{ codeUrl: string }>(
-    brand,
-    'POST',
-    '/webchat/api/payPrepay',
-    { orderId: order.data.orderId },
-    user.token,
-  );
-  if (qr.code !== 200) throw new Error(`payPrepay: ${qr.code} ${qr.message}`);
-  // The payer's phone: the sandbox page's 确认支付 form posts the page token back.
-  const payPage = new URL(qr.data.codeUrl);
-  const paid = await fetch(`${serverUrl()}${payPage.pathname}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ t: payPage.searchParams.get('t') ?? '' }).toString(),
-  });
-  if (!paid.ok) throw new Error(`sandbox payment: HTTP ${paid.status}`);
-  const status = await callApi<{ orderStatus: number }>(
-    brand,
-    'POST',
-    '/webchat/api/order/status',
-    { orderId: order.data.orderId },
-    user.token,
-  );
-  expect(status.data.orderStatus).toBe(2);
 }
 
 /** The rows of the first sheet of an .xlsx (a ZIP read through its central directory), header included. */
@@ -259,7 +215,7 @@ describe(`export and account (${brand.id})`, () => {
     '企业管理: the main account of 企业版 invites, a user joins by the QR link, the main account removes it',
     async () => {
       const main = await signInByApi(brand, { realUserName: '企业主账号', companyName: '联调企业有限公司' });
-      await buyMembership(main, 'qiye');
+      await buyMembership(brand, main, 'qiye');
       const mainPage = await signedInPage(main);
       await mainPage.goto(appUrl(brand, '/enterpriseEdit'));
       const management = mainPage.getByRole('region', { name: '企业管理' });

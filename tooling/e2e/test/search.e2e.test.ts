@@ -8,6 +8,7 @@ import {
   appUrl,
   callApi,
   currentBrand,
+  DETAIL_PATHS,
   openSignedInPage,
   type SignedInUser,
   signInByApi,
@@ -28,16 +29,6 @@ interface SearchPage {
   total: number;
   totalText: string;
 }
-
-const DETAIL_PATHS: Record<string, string> = {
-  zb: '/tender/index',
-  bg: '/tender/index',
-  jg: '/tender/index',
-  yg: '/forecastDetail',
-  yx: '/intentionDetail',
-  nj: '/building/index',
-  sp: '/approve/index',
-};
 
 /** The screen's first search: full text (10), precise (30), newest first, page 1 of 20. */
 async function searchByApi(user: SignedInUser, keyword: string): Promise<SearchPage> {
