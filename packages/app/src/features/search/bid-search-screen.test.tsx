@@ -1,6 +1,6 @@
 import type { User } from '@tender/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LayoutDialogsContext } from '../../layout/use-layout-dialogs';
 import { AppServicesContext } from '../../shell/app-context';
 import { useUserStore } from '../../stores/user-store';
@@ -10,15 +10,19 @@ import { createSearchApi, resultPage, screenServices, searchRecord } from './sea
 
 const user = { userId: 7, displayMode: 10 } as User;
 
-async function renderSearch(api = createSearchApi()) {
-  const { services, dialogs } = screenServices(api);
+async function renderSearch(api = createSearchApi(), { exportFlag = true } = {}) {
+  const { services: base, dialogs } = screenServices(api);
+  const services = { ...base, brand: { ...base.brand, flags: { ...base.brand.flags, export: exportFlag } } };
   const rendered = await renderWithRouter(
     <AppServicesContext.Provider value={services}>
       <LayoutDialogsContext.Provider value={dialogs}>
         <BidSearchScreen />
       </LayoutDialogsContext.Provider>
     </AppServicesContext.Provider>,
-    { path: '/informationQuery/bid', paths: ['/informationQuery/bid', '/tender/index', '/building/index'] },
+    {
+      path: '/informationQuery/bid',
+      paths: ['/informationQuery/bid', '/tender/index', '/building/index', '/myExport'],
+    },
   );
   await waitFor(() => expect(api.searchList).toHaveBeenCalled());
   return { ...rendered, api };
@@ -198,5 +202,70 @@ describe('BidSearchScreen', () => {
     await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ secondSearch: ['监控'] }));
     await pointer.click(screen.getByRole('button', { name: '移除二次搜索词 监控' }));
     await waitFor(() => expect(lastCall(api.searchList)).not.toHaveProperty('secondSearch'));
+  });
+
+  describe('一键导出项目 (spec §2 Shared screen parts)', () => {
+    const quota = { privilege: 'downloadProject', limit: 500, used: 0, remaining: 500, charged: false };
+    const exportApi = () => ({
+      ...createSearchApi(),
+      getWordNum: vi.fn(async () => quota),
+      dataExportOrderInit: vi.fn(async () => ({
+        matched: 3,
+        rows: 3,
+        limited: false,
+        message: '共 3 条，今日还可导出 500 条',
+        permission: quota,
+      })),
+    });
+
+    it('shows the button in the results toolbar only when the brand exports', async () => {
+      await renderSearch(exportApi());
+      const results = screen.getByRole('region', { name: '搜索结果' });
+      expect(within(results).getByRole('button', { name: '一键导出项目' })).toBeInTheDocument();
+    });
+
+    it('has no button when the brand does not export', async () => {
+      await renderSearch(exportApi(), { exportFlag: false });
+      expect(screen.queryByRole('button', { name: '一键导出项目' })).not.toBeInTheDocument();
+    });
+
+    it('exports the current searchList conditions without the page, an amount from 0 as 0.01 (spec §5)', async () => {
+      const api = exportApi();
+      const { user: pointer } = await renderSearch(api);
+      const conditions = screen.getByRole('region', { name: '筛选条件' });
+      await pointer.click(await within(conditions).findByRole('checkbox', { name: '招标公告' }));
+      await pointer.click(screen.getByRole('combobox', { name: '金额' }));
+      await pointer.click(await screen.findByRole('option', { name: '50万以下' }));
+      await pointer.type(screen.getByRole('combobox', { name: '搜索词' }), '医院{Enter}');
+      await waitFor(() =>
+        expect(lastCall(api.searchList)).toMatchObject({
+          keyword: '医院',
+          docchnnel: ['zb'],
+          minAmount: 0.01,
+        }),
+      );
+
+      await pointer.click(screen.getByRole('button', { name: '一键导出项目' }));
+      await waitFor(() => expect(api.dataExportOrderInit).toHaveBeenCalledTimes(1));
+      expect(api.getWordNum).toHaveBeenCalledTimes(1);
+      expect(lastCall(api.dataExportOrderInit)).toEqual({
+        keyword: '医院',
+        searchType: 10,
+        searchPattern: 30,
+        docchnnel: ['zb'],
+        amount: '0.01,50',
+      });
+      // The flow's summary names the type.
+      expect(await screen.findByRole('dialog')).toHaveTextContent('招标公告');
+    });
+
+    it('is not offered on 全部搜索 and 审批项目, whose requests are not searchList', async () => {
+      const { user: pointer } = await renderSearch(exportApi());
+      expect(screen.getByRole('button', { name: '一键导出项目' })).toBeInTheDocument();
+      await pointer.click(screen.getByRole('tab', { name: '全部搜索' }));
+      expect(screen.queryByRole('button', { name: '一键导出项目' })).not.toBeInTheDocument();
+      await pointer.click(screen.getByRole('tab', { name: '审批项目' }));
+      expect(screen.queryByRole('button', { name: '一键导出项目' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -14,17 +14,20 @@ import {
 import { loadAreaTree } from '@tender/api-client';
 import type { IndustrySection, SearchAllTabCode, SearchResultPage } from '@tender/contracts';
 import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '@tender/domain';
-import { DisplayModeToggle, ListPagination } from '@tender/ui-kit';
-import { type FormEvent, useEffect, useState } from 'react';
+import { DisplayModeToggle, ExportButton, ListPagination } from '@tender/ui-kit';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../companies/data-state';
 import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
+import type { ConditionNames } from '../export/export-conditions';
+import { useDataExport } from '../export/use-data-export';
 import { KeywordBox } from './keyword-box';
 import { messages } from './messages';
 import { type ConditionOptions, SearchConditionsPanel } from './search-conditions-panel';
 import {
   allSearchRequest,
   approvalSearchRequest,
+  bidExportConditions,
   bidSearchRequest,
   EMPTY_CONDITIONS,
   type SearchConditions,
@@ -75,6 +78,7 @@ export function BidSearchScreen() {
   const [page, setPage] = useState(1);
   const [historyVersion, setHistoryVersion] = useState(0);
   const display = useDisplayMode();
+  const dataExport = useDataExport();
   const silent = (signal: AbortSignal) => ({ signal, silent: true });
 
   const options = useQuietLoad<ConditionOptions | null>(
@@ -137,6 +141,23 @@ export function BidSearchScreen() {
   );
 
   const answer = useKeptAnswer(results);
+
+  /** Names of the type and area codes, for the export's summary of its conditions. */
+  const exportNames = useMemo<ConditionNames>(() => {
+    const names: Record<string, string> = {};
+    for (const type of options?.docchnnel ?? []) {
+      names[type.code] = type.name;
+      for (const method of type.children) names[method.code] = method.name;
+    }
+    const visit = (nodes: readonly AreaNode[]) => {
+      for (const node of nodes) {
+        names[node.code] = node.name;
+        if (node.children) visit(node.children);
+      }
+    };
+    visit(areaTree);
+    return names;
+  }, [options, areaTree]);
 
   const change = (changes: Partial<SearchConditions>) => {
     setConditions((current) => ({ ...current, ...changes }));
@@ -252,6 +273,12 @@ export function BidSearchScreen() {
             {display.mode !== undefined && (
               <DisplayModeToggle value={display.mode} onChange={display.change} disabled={display.saving} />
             )}
+            {mode === 'bid' && brand.flags.export && (
+              <ExportButton
+                size="xs"
+                onClick={() => dataExport.openExport(bidExportConditions(conditions), exportNames)}
+              />
+            )}
           </Group>
         </Group>
         {answer ? (
@@ -266,6 +293,7 @@ export function BidSearchScreen() {
           <DataState state={results}>{() => null}</DataState>
         )}
       </Paper>
+      {dataExport.element}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import {
   allSearchRequest,
   amountBounds,
   approvalSearchRequest,
+  bidExportConditions,
   bidSearchRequest,
   chooseMethods,
   chooseTypes,
@@ -120,5 +121,36 @@ describe('information types and procurement methods (docchnnel)', () => {
   it('adds a newly ticked type and drops an unticked one with its methods', () => {
     expect(chooseTypes(['gk'], options, ['zb', 'jg'])).toEqual(['gk', 'jg']);
     expect(chooseTypes(['gk', 'cs', 'jg'], options, ['jg'])).toEqual(['jg']);
+  });
+});
+
+describe('bidExportConditions (一键导出项目 on 招投标信息)', () => {
+  it('is the searchList request without the page, the bounds as one amount range after spec §5', () => {
+    const conditions = {
+      ...EMPTY_CONDITIONS,
+      keyword: ' 医院 ',
+      docchnnel: ['gk'],
+      area: '440000',
+      amountRange: '0,50',
+      startDate: '2026-01-01',
+      secondSearch: ['设备'],
+    };
+    expect(bidExportConditions(conditions)).toEqual({
+      keyword: '医院',
+      searchType: 10,
+      searchPattern: 30,
+      docchnnel: ['gk'],
+      area: ['440000'],
+      amount: '0.01,50',
+      startDate: '2026-01-01',
+      secondSearch: ['设备'],
+    });
+  });
+
+  it('sends no amount without a range and keeps an open end open', () => {
+    expect(bidExportConditions(EMPTY_CONDITIONS)).toEqual({ searchType: 10, searchPattern: 30 });
+    expect(bidExportConditions({ ...EMPTY_CONDITIONS, amountRange: '1000,' })).toMatchObject({
+      amount: '1000,',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  dataExportOrderEndpoint,
   EndpointRequest,
   SearchAllTabCode,
   searchAllListEndpoint,
@@ -7,6 +8,7 @@ import type {
 } from '@tender/contracts';
 import {
   DEFAULT_PAGE_SIZE,
+  formatAmountRange,
   parseAmountRange,
   SEARCH_PATTERNS,
   SEARCH_TYPES,
@@ -93,6 +95,30 @@ export function bidSearchRequest(
     ...filterRequest(conditions, pageNumber),
     ...(conditions.docchnnel.length > 0 ? { docchnnel: [...conditions.docchnnel] } : {}),
   };
+}
+
+/**
+ * The conditions of 一键导出项目 on 招投标信息: the searchList request without the page (contracts
+ * `exportConditionsSchema`), so the export writes the rows the member is looking at; the amount bounds (spec §5's
+ * rule applied) go as one 'min,max' `amount`.
+ */
+export function bidExportConditions(
+  conditions: SearchConditions,
+): EndpointRequest<typeof dataExportOrderEndpoint> {
+  const {
+    pageNumber: _page,
+    pageSize: _size,
+    minAmount: _min,
+    maxAmount: _max,
+    ...filters
+  } = bidSearchRequest(conditions, 1);
+  // As the /dataExport form sends it: one 'min,max' range, which the export records and its summary read.
+  const { minAmount, maxAmount } = amountBounds(conditions.amountRange);
+  const amount =
+    minAmount === undefined && maxAmount === undefined
+      ? {}
+      : { amount: formatAmountRange({ min: minAmount, max: maxAmount }) };
+  return { ...filters, ...amount };
 }
 
 /** `searchAllList` (全部搜索): the filters in one tab. */
