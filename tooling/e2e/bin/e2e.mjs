@@ -2,7 +2,7 @@
 // `npm run e2e`: starts the built server once (temporary data directory, dev outbox, a small demo corpus, a free
 // port) serving all brand apps, runs one vitest project per brand against it in Chromium, then stops it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,24 +63,125 @@ if (imported.status !== 0) {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 }
-const server = spawn(process.execPath, [serverCli, 'start'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    TENDER_DEV: '1',
-    DEMO_SIZE: '200',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    // Every brand's tests sign many accounts in from 127.0.0.1; the other limits stay at their defaults.
-    RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60,sms-ip-hour=10000/3600',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+function startServer() {
+  return spawn(process.execPath, [serverCli, 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      TENDER_DEV: '1',
+      DEMO_SIZE: '200',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Every brand's tests sign many accounts in from 127.0.0.1; the other limits stay at their defaults.
+      RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60,sms-ip-hour=10000/3600',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopServer(running) {
+  running.kill('SIGTERM');
+  await new Promise((resolveExit) =>
+    running.exitCode !== null ? resolveExit() : running.on('exit', resolveExit),
+  );
+}
+
+/** One call of the API as a brand's client makes it; the envelope's data, or an error naming the call. */
+async function callApi(brand, method, path, params, token) {
+  const url = new URL(`${baseUrl}${path}`);
+  const global = { brand: brand.id, version: brand.interfaceVersion };
+  const headers = { 'X-Device': '50', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  let body;
+  if (method === 'GET') {
+    for (const [key, value] of Object.entries({ ...params, ...global }))
+      url.searchParams.set(key, String(value));
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify({ ...params, ...global });
+  }
+  const envelope = await (await fetch(url, { method, headers, body })).json();
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+/**
+ * Brands that do not sell online get their members from operators (`tender-server member grant`), which needs the
+ * data directory the running server holds: sign one account in per such brand, stop the server, grant it one
+ * province of the demo data (the first 招标公告's), start again. The tests read them, signed in (sessions outlive a
+ * restart), from E2E_OPERATOR_MEMBERS.
+ */
+const REGIONAL_MEMBER_NAME = '地区会员';
+
+async function grantOperatorMembers() {
+  const brands = readdirSync(join(root, 'apps'))
+    .map((id) => join(root, 'apps', id, 'dist', 'brand.json'))
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')))
+    .filter((brand) => !brand.flags.payment);
+  const members = {};
+  for (const [index, brand] of brands.entries()) {
+    const mobile = `1370000000${index}`;
+    await callApi(brand, 'POST', `/webchat/api/login/sendMessageCode?mobile=${mobile}`, {});
+    const outbox = await callApi(brand, 'GET', '/webchat/dev/sms-outbox', { mobile });
+    const { token } = await callApi(brand, 'POST', '/webchat/api/login/messageLogin', {
+      mobile,
+      code: outbox.code,
+      registerType: 50,
+    });
+    await callApi(
+      brand,
+      'GET',
+      '/webchat/api/perfect',
+      { realUserName: REGIONAL_MEMBER_NAME, companyName: '测试科技有限公司' },
+      token,
+    );
+    const tenders = await callApi(
+      brand,
+      'POST',
+      '/webchat/api/searchAllList',
+      { tab: 'zb', pageNumber: 1, pageSize: 20 },
+      token,
+    );
+    const province = tenders.records.find((record) => record.provinceName)?.provinceName;
+    if (!province) throw new Error(`the demo data of ${brand.id} has no 招标公告 with a province`);
+    members[brand.id] = { mobile, token, realUserName: REGIONAL_MEMBER_NAME, province };
+  }
+  if (brands.length === 0) return members;
+  await stopServer(server);
+  for (const [id, { mobile, province }] of Object.entries(members)) {
+    const granted = spawnSync(
+      process.execPath,
+      [
+        serverCli,
+        'member',
+        'grant',
+        '--brand',
+        id,
+        '--mobile',
+        mobile,
+        '--level',
+        'toubiaotong',
+        '--months',
+        '12',
+        '--areas',
+        province,
+      ],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (granted.status !== 0) throw new Error(`member grant for ${id} failed (exit ${granted.status})`);
+  }
+  server = startServer();
+  await waitUntilReady(baseUrl, server);
+  return members;
+}
+
+let server = startServer();
 
 let exitCode = 1;
 try {
   await waitUntilReady(baseUrl, server);
+  const operatorMembers = await grantOperatorMembers();
   console.info(`e2e: server ready at ${baseUrl}`);
   const vitestBin = join(packageDir, 'node_modules', 'vitest', 'vitest.mjs');
   const args = process.argv.slice(2);
@@ -90,7 +191,7 @@ try {
     [vitestBin, 'run', ...(args.includes('--project') ? [] : ['--project', 'brand:*']), ...args],
     {
       cwd: packageDir,
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_OPERATOR_MEMBERS: JSON.stringify(operatorMembers) },
       stdio: 'inherit',
     },
   );
@@ -101,10 +202,7 @@ try {
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolveExit) =>
-    server.exitCode !== null ? resolveExit() : server.on('exit', resolveExit),
-  );
+  await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
