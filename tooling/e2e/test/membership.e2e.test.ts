@@ -176,6 +176,8 @@ describe(`membership purchase (${brand.id})`, () => {
           `已抵扣${order.couponFee}元`,
         );
         expect(await modal.getByTestId('payable-amount').textContent()).toBe(`¥${order.payFee}`);
+        // spec §9: the payment QR code's place is 140 × 140 px, whatever the root font size the layout scales to.
+        expect(await qr.boundingBox()).toMatchObject({ width: 140, height: 140 });
         await saveScreenshot(page, 'membership-modal');
 
         // The phone opens the QR code's URL and pays.

@@ -166,9 +166,9 @@ export function MembershipModal({
                 </Text>
               </Group>
               <Stack gap={4} align="center">
+                {/* An inline style: Mantine's size props become rem, and the layout scales the root font (spec §9). */}
                 <Box
-                  w={PAYMENT_QR_SIZE_PX}
-                  h={PAYMENT_QR_SIZE_PX}
+                  style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}
                   role="img"
                   aria-label={t.qrCode}
                   aria-busy={!order}
