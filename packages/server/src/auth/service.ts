@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import type { TenantService } from '../tenants/service';
 import { qrLoginService } from './qr-login';
 import { sessionAuthenticator, sessionService } from './sessions';
 import { signInService } from './sign-in-service';
@@ -14,6 +15,7 @@ export function authServices(
   sms: SmsProvider,
   clock: Clock,
   log: FastifyBaseLogger,
+  tenants: TenantService,
   smsIpLimit?: SmsIpLimit | null,
 ) {
   const codes = smsCodeService(db, sms, clock, log, smsIpLimit);
@@ -24,7 +26,7 @@ export function authServices(
     sessions,
     signIn,
     qrLogin: qrLoginService(db, signIn, sessions, clock),
-    authenticator: sessionAuthenticator(db, clock),
+    authenticator: sessionAuthenticator(db, clock, tenants),
   };
 }
 

@@ -2,8 +2,10 @@ import { LOGGED_IN_ELSEWHERE_MESSAGE, RESPONSE_CODES } from '@tender/domain';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { BusinessError } from '../http/business-error';
-import type { Authenticator, SignedIn } from '../http/endpoint-route';
+import type { Authenticator, Caller } from '../http/endpoint-route';
 import { messages } from '../messages';
+import { CONFIG_VERSION_SQL } from '../tenants/config-version';
+import type { TenantService } from '../tenants/service';
 import { isProfileComplete } from '../users/profile';
 import { newSecret, secretHash } from './secrets';
 
@@ -98,21 +100,32 @@ export function sessionService(db: Database, clock: Clock) {
 /**
  * The `Authenticator` of every non-public endpoint: 401 for a missing, unknown, expired or revoked token, for a
  * token of another brand (tenants never share accounts) and for a frozen account; 4011 for a session that a
- * newer sign-in superseded; 430 when the endpoint needs a complete profile and the user's is not.
+ * newer sign-in superseded; 430 when the endpoint needs a complete profile and the user's is not. An unknown brand
+ * is 400 before any of these. The session and the configuration version come in one statement; the brand is then
+ * read through the process's cache at that version (src/tenants/config-version.ts).
  */
-export function sessionAuthenticator(db: Database, clock: Clock): Authenticator {
+export function sessionAuthenticator(db: Database, clock: Clock, tenants: TenantService): Authenticator {
   return {
-    async authenticate(tenant, token, access): Promise<SignedIn> {
-      if (!token) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
-      const [session] = await db.query<SessionRow>(
-        `SELECT s.id, s.brand_id AS "brandId", s.user_id AS "userId", s.remember, s.last_used_at AS "lastUsedAt",
-           s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
-           s.revoked_at IS NOT NULL AS revoked, u.frozen_at IS NOT NULL AS frozen,
-           u.real_user_name AS "realUserName", u.company_name AS "companyName"
-         FROM user_session s JOIN user_account u ON u.id = s.user_id
-         WHERE s.token_hash = $1`,
+    async authenticate(brandId, token, access): Promise<Caller> {
+      if (!token) {
+        await tenants.resolveNow(brandId);
+        throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
+      }
+      const [row] = await db.query<SessionRow & { configVersion: number; id: number | null }>(
+        `SELECT v.version AS "configVersion", s.* FROM (SELECT ${CONFIG_VERSION_SQL} AS version) v
+         LEFT JOIN (
+           SELECT s.id, s.brand_id AS "brandId", s.user_id AS "userId", s.remember, s.last_used_at AS "lastUsedAt",
+             s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
+             s.revoked_at IS NOT NULL AS revoked, u.frozen_at IS NOT NULL AS frozen,
+             u.real_user_name AS "realUserName", u.company_name AS "companyName"
+           FROM user_session s JOIN user_account u ON u.id = s.user_id
+           WHERE s.token_hash = $1
+         ) s ON true`,
         [secretHash(token)],
       );
+      const configVersion = row?.configVersion ?? 0;
+      const tenant = await tenants.run(configVersion, () => tenants.resolve(brandId));
+      const session = row?.id === null || row === undefined ? undefined : (row as SessionRow);
       const now = clock();
       if (!session || session.brandId !== tenant.id || session.revoked || session.frozen) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
@@ -133,7 +146,7 @@ export function sessionAuthenticator(db: Database, clock: Clock): Authenticator 
       if (access === 'user' && !isProfileComplete(session)) {
         throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);
       }
-      return { userId: session.userId, sessionId: String(session.id) };
+      return { tenant, signedIn: { userId: session.userId, sessionId: String(session.id) }, configVersion };
     },
   };
 }

@@ -1,5 +1,31 @@
 import pg from 'pg';
-import { type Database, PG_TYPE_OIDS, type Queryable, typeParsers } from './database';
+import { type Database, PG_TYPE_OIDS, type Queryable, type QueryOptions, typeParsers } from './database';
+
+/**
+ * Names the statements a process runs again and again, so each connection prepares them once: PostgreSQL then
+ * skips the parse and, once its plan cache settles on a generic plan, the planning of every later call. Under
+ * load, planning a page of the subscription feed took 1.5 ms against 0.5 ms to run it. Only texts with
+ * parameters (a prepared statement holds one command) seen `after` times are named, at most `limit` of them, so
+ * texts built with inlined values do not fill each connection with prepared statements.
+ */
+export function statementNamer(limit = 500, after = 3): (text: string) => string | undefined {
+  const seen = new Map<string, number>();
+  const named = new Map<string, string>();
+  return (text) => {
+    const name = named.get(text);
+    if (name || named.size >= limit) return name;
+    const count = (seen.get(text) ?? 0) + 1;
+    if (count < after) {
+      if (seen.size >= 10_000) seen.clear();
+      seen.set(text, count);
+      return undefined;
+    }
+    seen.delete(text);
+    const next = `tender_${named.size}`;
+    named.set(text, next);
+    return next;
+  };
+}
 
 /** A pool on PostgreSQL 15+. `searchPath` confines every connection to one schema (isolated test runs). */
 export async function openPostgres(connectionString: string, searchPath?: string): Promise<Database> {
@@ -20,10 +46,16 @@ export async function openPostgres(connectionString: string, searchPath?: string
   pool.on('error', () => {});
   const client = await pool.connect();
   client.release();
+  const nameOf = statementNamer();
+  const statement = (text: string, params: readonly unknown[], options?: QueryOptions) => ({
+    text,
+    values: [...params],
+    name: params.length > 0 && options?.plan !== 'each-call' ? nameOf(text) : undefined,
+  });
 
   const poolQueryable: Queryable = {
-    async query<Row>(text: string, params: readonly unknown[] = []) {
-      const result = await pool.query(text, [...params]);
+    async query<Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      const result = await pool.query(statement(text, params, options));
       return result.rows as Row[];
     },
     async exec(script: string) {
@@ -44,8 +76,8 @@ export async function openPostgres(connectionString: string, searchPath?: string
       };
       connection.on('error', onError);
       const tx: Queryable = {
-        async query<Row>(text: string, params: readonly unknown[] = []) {
-          const result = await connection.query(text, [...params]);
+        async query<Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+          const result = await connection.query(statement(text, params, options));
           return result.rows as Row[];
         },
         async exec(script: string) {

@@ -76,10 +76,13 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
     if (!globals.ok) throw new BusinessError(400, globals.message);
     const input = validate(downloadDocumentEndpoint.request, query);
     if (!input.ok) throw new BusinessError(400, input.message);
-    const tenant = await dependencies.tenants.resolve(globals.value.brand);
     if (!dependencies.authenticator)
       throw new Error(`${downloadDocumentEndpoint.path} needs an authenticator`);
-    const signedIn = await dependencies.authenticator.authenticate(tenant, bearerToken(request), 'user');
+    const { tenant, signedIn } = await dependencies.authenticator.authenticate(
+      globals.value.brand,
+      bearerToken(request),
+      'user',
+    );
     const file = await details.document(caller(tenant, signedIn), input.value.id);
     return reply
       .header('content-type', TEXT_FILE_TYPE)

@@ -89,9 +89,12 @@ export function exportRoutes(app: FastifyInstance, dependencies: ExportRouteDepe
     if (!globals.ok) throw new BusinessError(400, globals.message);
     const input = validate(exportFileEndpoint.request, query);
     if (!input.ok) throw new BusinessError(400, input.message);
-    const tenant = await dependencies.tenants.resolve(globals.value.brand);
     if (!dependencies.authenticator) throw new Error(`${exportFileEndpoint.path} needs an authenticator`);
-    const signedIn = await dependencies.authenticator.authenticate(tenant, bearerToken(request), 'user');
+    const { signedIn } = await dependencies.authenticator.authenticate(
+      globals.value.brand,
+      bearerToken(request),
+      'user',
+    );
     const file = await exports.file(signedIn.userId, input.value.id);
     return reply
       .header('content-type', EXPORT_FILE_TYPE)

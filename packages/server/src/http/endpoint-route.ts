@@ -16,13 +16,20 @@ export interface SignedIn {
   sessionId: string;
 }
 
+/** Who calls: the brand, the signed-in user, and the configuration version the call runs at. */
+export interface Caller {
+  tenant: Tenant;
+  signedIn: SignedIn;
+  configVersion: number;
+}
+
 export interface Authenticator {
-  /** Throws `BusinessError` 401, 4011 or 430 (spec §8) when the caller may not go on. */
+  /** Throws `BusinessError` 400 for an unknown brand, then 401, 4011 or 430 (spec §8) when the caller may not go on. */
   authenticate(
-    tenant: Tenant,
+    brandId: string,
     token: string | undefined,
     access: Exclude<EndpointAccess, 'public'>,
-  ): Promise<SignedIn>;
+  ): Promise<Caller>;
 }
 
 export interface EndpointCall<TEndpoint extends EndpointDefinition> {
@@ -69,23 +76,31 @@ export function endpointRoute<TEndpoint extends EndpointDefinition>(
       const input = validate(endpoint.request, merged);
       if (!input.ok) throw new BusinessError(400, input.message);
 
-      const tenant = await dependencies.tenants.resolve(globals.value.brand);
-      let signedIn: SignedIn | undefined;
-      if (endpoint.access !== 'public') {
+      let caller: Omit<Caller, 'signedIn'> & { signedIn?: SignedIn };
+      if (endpoint.access === 'public') {
+        const configVersion = await dependencies.tenants.readVersion();
+        const brand = globals.value.brand;
+        const tenant = await dependencies.tenants.run(configVersion, () =>
+          dependencies.tenants.resolve(brand),
+        );
+        caller = { tenant, configVersion };
+      } else {
         if (!dependencies.authenticator) throw new Error(`${endpoint.path} needs an authenticator`);
-        signedIn = await dependencies.authenticator.authenticate(
-          tenant,
+        caller = await dependencies.authenticator.authenticate(
+          globals.value.brand,
           bearerToken(request),
           endpoint.access,
         );
       }
-      const data = await handler({
-        input: input.value as z.output<TEndpoint['request']>,
-        tenant,
-        signedIn: signedIn as EndpointCall<TEndpoint>['signedIn'],
-        request,
-        reply,
-      });
+      const data = await dependencies.tenants.run(caller.configVersion, () =>
+        handler({
+          input: input.value as z.output<TEndpoint['request']>,
+          tenant: caller.tenant,
+          signedIn: caller.signedIn as EndpointCall<TEndpoint>['signedIn'],
+          request,
+          reply,
+        }),
+      );
       const checked = endpoint.response.safeParse(data);
       if (!checked.success) {
         request.log.error(

@@ -1,6 +1,7 @@
 import type { PrivilegeKey } from '@tender/contracts';
 import type { MemberCode, PaidMemberCode, PrivilegeValue } from '@tender/domain';
 import type { Queryable } from '../db/database';
+import type { EnterpriseRole } from '../enterprise/queries';
 import { DEFAULT_MEMBER_TYPES } from './defaults';
 
 /** A member_type row with its privilege values (absent keys are read as 0 by the level catalog). */
@@ -20,6 +21,11 @@ export interface MembershipEventRecord {
   months: number | null;
   payAreas: string[] | null;
   occurredAt: Date;
+}
+
+export interface MembershipHoldings {
+  events: MembershipEventRecord[];
+  enterprise: { enterpriseId: number; role: EnterpriseRole } | undefined;
 }
 
 /** Who holds a membership: one user, or one enterprise shared by its accounts. */
@@ -129,6 +135,41 @@ export function membershipQueries(db: Queryable) {
          ORDER BY occurred_at, id`,
         [brandId, userId],
       );
+    },
+
+    /**
+     * What a membership is made of, in one statement (it is read on most calls): the user's own events and its
+     * enterprise's in time order, and its place in that enterprise.
+     */
+    async holdingsOf(brandId: string, userId: number): Promise<MembershipHoldings> {
+      const [row] = await db.query<{
+        events: (Omit<MembershipEventRecord, 'occurredAt'> & { occurredAtMs: number })[] | null;
+        enterpriseId: number | null;
+        role: EnterpriseRole | null;
+        hasPrimary: boolean;
+      }>(
+        `SELECT m.enterprise_id AS "enterpriseId", m.role,
+           EXISTS (SELECT 1 FROM enterprise_member p WHERE p.enterprise_id = m.enterprise_id AND p.role = 'primary')
+             AS "hasPrimary",
+           (SELECT json_agg(json_build_object('kind', e.kind, 'memberCode', e.member_code, 'months', e.months,
+                     'payAreas', e.pay_areas, 'occurredAtMs', extract(epoch FROM e.occurred_at) * 1000)
+                   ORDER BY e.occurred_at, e.id)
+              FROM membership_event e
+             WHERE e.brand_id = $1 AND (e.user_id = $2 OR e.enterprise_id = m.enterprise_id)) AS events
+         FROM (SELECT 1) one
+         LEFT JOIN enterprise_member m ON m.brand_id = $1 AND m.user_id = $2`,
+        [brandId, userId],
+      );
+      return {
+        events: (row?.events ?? []).map(({ occurredAtMs, ...event }) => ({
+          ...event,
+          occurredAt: new Date(occurredAtMs),
+        })),
+        enterprise:
+          row?.enterpriseId != null && row.role && row.hasPrimary
+            ? { enterpriseId: row.enterpriseId, role: row.role }
+            : undefined,
+      };
     },
 
     async insertEvent(event: NewMembershipEvent): Promise<void> {

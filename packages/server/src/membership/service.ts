@@ -21,10 +21,11 @@ import {
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
 import type { Database, Queryable } from '../db/database';
-import { type EnterpriseRole, enterpriseQueries } from '../enterprise/queries';
+import type { EnterpriseRole } from '../enterprise/queries';
 import { createEnterprise } from '../enterprise/service';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
+import { cachedConfig } from '../tenants/config-version';
 import { type MembershipEventRecord, type MembershipHolder, membershipQueries } from './queries';
 
 /** A level of a brand as the rules read it: its member type and every privilege value (absent keys are 0). */
@@ -37,7 +38,7 @@ export interface MemberLevelInfo {
   privileges: MemberPrivileges;
 }
 
-/** A brand's levels, read from the database on each call (operators edit them there). */
+/** A brand's levels: operators edit them in the database; a request reads them through its config cache. */
 export interface LevelCatalog {
   /** The levels the brand has, lowest rank first. */
   levels: MemberLevelInfo[];
@@ -48,7 +49,11 @@ export interface LevelCatalog {
   lowestOnSaleWith(key: PrivilegeKey): PaidMemberCode | undefined;
 }
 
-export async function levelCatalog(db: Queryable, brandId: string): Promise<LevelCatalog> {
+export function levelCatalog(db: Queryable, brandId: string): Promise<LevelCatalog> {
+  return cachedConfig(`levels:${brandId}`, () => loadLevelCatalog(db, brandId));
+}
+
+async function loadLevelCatalog(db: Queryable, brandId: string): Promise<LevelCatalog> {
   const records = await membershipQueries(db).memberTypes(brandId);
   const levels = records
     .map(
@@ -132,10 +137,7 @@ export async function loadMembership(
   userId: number,
   now: Date,
 ): Promise<Membership> {
-  const [records, enterprise] = await Promise.all([
-    membershipQueries(db).eventsOf(brandId, userId),
-    enterpriseQueries(db).membershipOf(brandId, userId),
-  ]);
+  const { events: records, enterprise } = await membershipQueries(db).holdingsOf(brandId, userId);
   const events = toDomainEvents(records);
   const at = now.getTime();
   const timeline = buildServiceTimeline(events);
@@ -153,7 +155,7 @@ export async function loadMembership(
     areas: active?.areas ?? [],
     periods,
     expiresAt: membershipExpiry(timeline, at),
-    enterprise: enterprise ? { enterpriseId: enterprise.enterpriseId, role: enterprise.role } : undefined,
+    enterprise,
     primaryUser: enterprise?.role !== 'sub',
   };
 }

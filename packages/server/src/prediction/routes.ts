@@ -64,10 +64,13 @@ export function predictionRoutes(app: FastifyInstance, dependencies: PredictionR
     if (!globals.ok) throw new BusinessError(400, globals.message);
     const input = validate(projectAnalysisExportEndpoint.request, fields);
     if (!input.ok) throw new BusinessError(400, input.message);
-    const tenant = await dependencies.tenants.resolve(globals.value.brand);
     if (!dependencies.authenticator)
       throw new Error(`${projectAnalysisExportEndpoint.path} needs an authenticator`);
-    const signedIn = await dependencies.authenticator.authenticate(tenant, bearerToken(request), 'user');
+    const { tenant, signedIn } = await dependencies.authenticator.authenticate(
+      globals.value.brand,
+      bearerToken(request),
+      'user',
+    );
     const file = await prediction.analysisWorkbook(caller(tenant, signedIn), input.value.id);
     return reply
       .header('content-type', EXPORT_FILE_TYPE)

@@ -3,7 +3,6 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator } from '../http/endpoint-route';
-import type { TenantService } from '../tenants/service';
 
 /** The websocket's path (spec §7 "a websocket endpoint exists, with a token query parameter"). */
 export const WEBSOCKET_PATH = '/webchat/websocket';
@@ -17,10 +16,7 @@ export class PushHub {
   private readonly server = new WebSocketServer({ noServer: true });
   private readonly byUser = new Map<string, Set<WebSocket>>();
 
-  constructor(
-    private readonly tenants: TenantService,
-    private readonly authenticator: Authenticator,
-  ) {}
+  constructor(private readonly authenticator: Authenticator) {}
 
   /** Takes over the HTTP server's upgrades to {@link WEBSOCKET_PATH}; closes the sockets when the app closes. */
   attach(app: FastifyInstance): void {
@@ -41,9 +37,8 @@ export class PushHub {
     }
     let key: string;
     try {
-      const tenant = await this.tenants.resolve(url.searchParams.get('brand') ?? '');
-      const signedIn = await this.authenticator.authenticate(
-        tenant,
+      const { tenant, signedIn } = await this.authenticator.authenticate(
+        url.searchParams.get('brand') ?? '',
         url.searchParams.get('token') ?? undefined,
         'session',
       );

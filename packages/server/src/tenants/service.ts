@@ -5,6 +5,7 @@ import { BusinessError } from '../http/business-error';
 import { seedMembershipDefaults } from '../membership/queries';
 import { messages } from '../messages';
 import { seedOrderDefaults } from '../orders/defaults';
+import { cachedConfig, configCache, readConfigVersion, withConfigVersion } from './config-version';
 import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
 import { type Tenant, tenantQueries } from './queries';
 
@@ -36,6 +37,17 @@ function flatten(entries: SeedDictionaryEntry[], parent: string | null = null) {
 
 export function tenantService(db: Database) {
   const queries = tenantQueries(db);
+  const cache = configCache();
+  /** The tenant a request's `brand` parameter names; an unknown brand is a client mistake, not a crash. */
+  async function resolve(brandId: string): Promise<Tenant> {
+    const tenant = await cachedConfig(`brand:${brandId}`, () => queries.find(brandId));
+    if (!tenant) throw new BusinessError(400, messages.unknownBrand(brandId));
+    return tenant;
+  }
+  /** Runs a request's work at a configuration version: brand rows and level catalogues come from the cache. */
+  function run<T>(version: number, work: () => T): T {
+    return withConfigVersion(cache, version, work);
+  }
   return {
     /**
      * Creates the tenant of every brand not yet in the database, with its default dictionaries. Brands already
@@ -68,11 +80,14 @@ export function tenantService(db: Database) {
       return created;
     },
 
-    /** The tenant a request's `brand` parameter names; an unknown brand is a client mistake, not a crash. */
-    async resolve(brandId: string): Promise<Tenant> {
-      const tenant = await queries.find(brandId);
-      if (!tenant) throw new BusinessError(400, messages.unknownBrand(brandId));
-      return tenant;
+    resolve,
+    run,
+    /** The configuration version now: for a request without a session, in place of the one its session gives. */
+    readVersion: () => readConfigVersion(db),
+    /** `resolve` at the current version, for a call outside a request's scope. */
+    async resolveNow(brandId: string): Promise<Tenant> {
+      const version = await readConfigVersion(db);
+      return run(version, () => resolve(brandId));
     },
 
     list: queries.list,
