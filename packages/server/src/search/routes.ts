@@ -44,6 +44,7 @@ import {
 import { highlightHtml } from './highlight';
 import { historyPage, historyWordsContaining, hotWords, recordSearch, type SearchKind } from './history';
 import { loadRecords, STAGE_ORDER } from './records';
+import type { SearchResultCache } from './result-cache';
 import { searchIndex as defaultIndex, type SearchFilters, type SearchIndex } from './search-index';
 import { suggestCompanies, suggestTitleWords } from './suggestions';
 
@@ -64,7 +65,12 @@ const SUGGESTIONS = 10;
  */
 export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDependencies): void {
   const { db, clock } = dependencies;
-  const index = dependencies.index ?? defaultIndex;
+  const index: SearchIndex & { resultCache?: SearchResultCache } = dependencies.index ?? defaultIndex;
+  // For operators (and `npm run bench -- load`): the result cache's figures since the start, logged at exit.
+  app.addHook('onClose', async () => {
+    if (index.resultCache)
+      app.log.info({ searchResultCache: index.resultCache.stats() }, 'search result cache');
+  });
 
   async function searchPage(
     tenant: Tenant,
@@ -76,18 +82,22 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     const filters = narrow(searchFilters(input));
     const request = searchRequest(input, filters);
     const result = await index.search(db, request);
-    const records = await loadRecords(db, result.itemIds, result.needles, request.scope);
     const keyword = [input.keyword ?? '', ...(input.keywordList ?? [])].join(' ').replace(/\s+/g, ' ').trim();
-    if (keyword && inputKeywords(input).length > 0) {
-      await recordSearch(db, {
-        brandId: tenant.id,
-        userId,
-        kind,
-        keyword: keyword.slice(0, 100),
-        conditions: historyConditions(input),
-        at: clock(),
-      });
-    }
+    // The history entry is written beside the records' read (two pooled connections at once), once the search
+    // has answered; both are awaited, so the caller's next searchHistoryList sees it.
+    const [records] = await Promise.all([
+      loadRecords(db, result.itemIds, result.needles, request.scope),
+      keyword && inputKeywords(input).length > 0
+        ? recordSearch(db, {
+            brandId: tenant.id,
+            userId,
+            kind,
+            keyword: keyword.slice(0, 100),
+            conditions: historyConditions(input),
+            at: clock(),
+          })
+        : undefined,
+    ]);
     return { records, ...pageSummary(result.total, input), highlightWords: result.needles };
   }
 
