@@ -3,8 +3,9 @@
 --
 -- 1. A data version: a cached result is used only while the version it was computed at is still the current
 --    one, so a change committed before a search starts is always seen by it — also when another process (the
---    importer CLI, a second API node) made it. Every transaction that writes what a search reads
---    (search_document, and project_detail for the approval-stage filter) bumps the version once, at its commit:
+--    importer CLI, a second API node) made it. Every transaction that writes what a search or its records read
+--    (search_document; tender_item, project_detail, item_company and company, of which the result lists are
+--    made) bumps the version once, at its commit:
 --    a statement trigger records the transaction in search_data_change (once: the transaction id is the key),
 --    and that row's deferred trigger increments the one version row when the transaction commits. The row lock
 --    on the version is held only from that moment to the end of the commit, not for a whole import batch, so
@@ -47,6 +48,24 @@ CREATE TRIGGER search_document_changed
   FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
 CREATE TRIGGER search_document_truncated
   AFTER TRUNCATE ON search_document
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER tender_item_search_changed
+  AFTER INSERT OR UPDATE OR DELETE ON tender_item
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER tender_item_search_truncated
+  AFTER TRUNCATE ON tender_item
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER item_company_search_changed
+  AFTER INSERT OR UPDATE OR DELETE ON item_company
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER item_company_search_truncated
+  AFTER TRUNCATE ON item_company
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER company_search_changed
+  AFTER INSERT OR UPDATE OR DELETE ON company
+  FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
+CREATE TRIGGER company_search_truncated
+  AFTER TRUNCATE ON company
   FOR EACH STATEMENT EXECUTE FUNCTION search_data_changed();
 CREATE TRIGGER project_detail_search_changed
   AFTER INSERT OR UPDATE OR DELETE ON project_detail

@@ -183,6 +183,14 @@ describe.each(testDatabaseTargets())('search result cache on $name', (target) =>
       ),
     ).toBe(true);
     expect(await versionAfter(() => reindexSearch(writer))).toBe(true);
+    // What the result lists are made of.
+    for (const statement of [
+      'UPDATE tender_item SET source_name = source_name WHERE id = (SELECT min(id) FROM tender_item)',
+      'UPDATE company SET name = name WHERE id = (SELECT min(id) FROM company)',
+      'UPDATE item_company SET rank = rank WHERE item_id = (SELECT min(item_id) FROM item_company)',
+    ]) {
+      expect(await versionAfter(() => writer.query(statement))).toBe(true);
+    }
     // A search or a rolled-back write changes nothing.
     expect(await versionAfter(() => engine(request(['医院'])))).toBe(false);
     expect(
@@ -212,6 +220,20 @@ describe.each(testDatabaseTargets())('search result cache on $name', (target) =>
     expect(gone.hit).toBe(false);
     expect(gone.ids).not.toContain(item?.id);
     expect(gone.total).toBe(shown.total - 1);
+  });
+
+  it('shows an item’s record as it is now, not as it was when its page was cached', async () => {
+    const params = { keyword: '学校', searchType: 20, searchPattern: 30 };
+    const first = await answered(params);
+    const id = first.ids[0] as number;
+    expect((await answered(params)).hit).toBe(true);
+    const [row] = await writer.query<{ title: string }>(
+      "UPDATE tender_item SET title = title || '（更正）' WHERE id = $1 RETURNING title",
+      [id],
+    );
+    const after = await answered(params);
+    expect(after.hit).toBe(false);
+    expect(after.data.records[0]).toMatchObject({ id, title: row?.title });
   });
 
   it.runIf(target.name === 'postgres')(

@@ -156,7 +156,10 @@ export class SearchResultCache {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   }
 
-  /** The cached answer of `key` in this database, or `work`'s (then kept). */
+  /**
+   * The cached answer of `key` in this database, or `work`'s (then kept). The answer is shared by every caller
+   * of the key: it is frozen (deeply), never to be changed.
+   */
   async through<T>(db: Database, key: string, work: () => Promise<T>): Promise<T> {
     if (!this.enabled) return work();
     const store = this.storeOf(db);
@@ -164,12 +167,11 @@ export class SearchResultCache {
     const cached = store.get(key, version);
     if (cached !== undefined) {
       this.hits += 1;
-      return structuredClone(cached) as T;
+      return cached as T;
     }
     this.misses += 1;
     const pending = store.pending(key, version);
-    const value = await (pending ?? store.compute(key, version, work));
-    return structuredClone(value) as T;
+    return (await (pending ?? store.compute(key, version, async () => deepFreeze(await work())))) as T;
   }
 
   stats(): SearchResultCacheStats {
@@ -199,21 +201,37 @@ export class SearchResultCache {
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const field of Object.values(value)) deepFreeze(field);
+  }
+  return value;
+}
+
 /** A search index whose searches and tab counts go through a result cache. */
 export interface CachedSearchIndex extends SearchIndex {
   readonly resultCache: SearchResultCache;
+  /** The engine behind it, for callers that cache more than its answer (the endpoints cache the records too). */
+  readonly engine: SearchIndex;
 }
 
 export function cachedSearchIndex(engine: SearchIndex, cache = new SearchResultCache()): CachedSearchIndex {
   return {
     resultCache: cache,
+    engine,
     add: (tx, items) => engine.add(tx, items),
     setProjectAmounts: (tx, amounts) => engine.setProjectAmounts(tx, amounts),
-    search: (db, request: SearchRequest): Promise<SearchResult> =>
-      cache.through(db, `search ${canonicalKey(request)}`, () => engine.search(db, request)),
-    countByGroup: (db, request, groups) =>
-      cache.through(db, `groups ${canonicalKey({ request, groups })}`, () =>
+    search: async (db, request: SearchRequest): Promise<SearchResult> => {
+      const result = await cache.through(db, `search ${canonicalKey(request)}`, () =>
+        engine.search(db, request),
+      );
+      return { itemIds: [...result.itemIds], total: result.total, needles: [...result.needles] };
+    },
+    countByGroup: async (db, request, groups) => ({
+      ...(await cache.through(db, `groups ${canonicalKey({ request, groups })}`, () =>
         engine.countByGroup(db, request, groups),
-      ),
+      )),
+    }),
   };
 }
