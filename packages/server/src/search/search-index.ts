@@ -433,6 +433,47 @@ function walkCheckCost(scope: SearchScope, spec: MatchSpec): number {
   return scope !== 'title' && lexemesOnly ? 8 : 1;
 }
 
+/** Up to this many matches, the count and the page are one statement (`countAndCollect`). */
+const FOLDED_MATCHES = 1000;
+
+/**
+ * The count and the page in one statement, for searches the statistics expect to match at most FOLDED_MATCHES
+ * documents (precise and smart searches with a term): both read the same matches through the GIN index, so one
+ * bitmap scan counts them (up to the cap, as `countStatement`) and sorts the page from them — what `pageOf`
+ * collects for so few matches — and a round trip is saved. When the estimate was wrong and more match (or more
+ * than the cap), the count stands and the page is found the usual way. Undefined when not expected to be small.
+ */
+async function countAndCollect(
+  db: Queryable,
+  request: SearchRequest,
+  spec: MatchSpec,
+  filters: SearchFilters,
+): Promise<{ total: number; itemIds: number[] } | undefined> {
+  if (spec.any.length > 0 || spec.all.length === 0) return undefined;
+  const expected = await estimatedMatches(db, request.scope, spec, filters, await estimatedDocuments(db));
+  if (expected === undefined || expected > FOLDED_MATCHES) return undefined;
+  const params = new Params();
+  const where = whereClause(params, request.scope, spec, filters, true);
+  const rows = await searchRows<{ total: number; item_id: number | null }>(
+    db,
+    'total bigint, item_id bigint',
+    `WITH matches AS MATERIALIZED (
+       SELECT d.item_id, d.publish_date FROM search_document d WHERE ${where}
+       LIMIT ${params.add(request.countCap + 1)}
+     ),
+     page AS (
+       SELECT item_id, publish_date FROM matches ORDER BY publish_date DESC, item_id DESC
+       LIMIT ${params.add(request.limit)} OFFSET ${params.add(request.offset)}
+     )
+     SELECT (SELECT count(*) FROM matches) AS total, page.item_id
+     FROM (SELECT 1) AS one LEFT JOIN page ON true
+     ORDER BY page.publish_date DESC, page.item_id DESC`,
+  );
+  const total = rows[0]?.total ?? 0;
+  const itemIds = rows.flatMap((row) => (row.item_id === null ? [] : [row.item_id]));
+  return { total, itemIds };
+}
+
 /**
  * One page of matches, newest first. The number of matches decides how (measured in docs/performance.md):
  * few matches are collected through the GIN index and sorted (a MATERIALIZED CTE keeps the planner from walking
@@ -672,7 +713,12 @@ export const postgresSearchIndex: SearchIndex = {
     const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
     const filters = request.filters ?? {};
     const needles = highlightNeedles(spec);
-    const total = await countMatches(db, request.scope, spec, filters, request.countCap);
+    const folded = await countAndCollect(db, request, spec, filters);
+    // Every match was read (none past the cap): the page is the one collecting would give.
+    if (folded && folded.total <= Math.min(FOLDED_MATCHES, request.countCap)) {
+      return { itemIds: folded.itemIds, total: folded.total, needles };
+    }
+    const total = folded?.total ?? (await countMatches(db, request.scope, spec, filters, request.countCap));
     if (total === 0 || request.offset >= total) return { itemIds: [], total, needles };
     const { offset, limit, countCap } = request;
     const itemIds =
