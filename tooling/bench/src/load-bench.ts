@@ -1,12 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
-import { type Database, openPGlite, openPostgres, serverPackageRoot } from '@tender/server';
+import {
+  type Database,
+  generateCorpus,
+  openPGlite,
+  openPostgres,
+  serverPackageRoot,
+  wordTokens,
+} from '@tender/server';
 import autocannon from 'autocannon';
 import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
 import { adminQuery, cacheDir, databaseExists, databaseUrl, log, percentile, round } from './setup';
@@ -61,7 +78,7 @@ export function parseMix(text: string | undefined): Weights {
   return weights;
 }
 
-/** Common words of the demo corpus's titles: searches that match hundreds of items, the usual case. */
+/** Common words of the demo corpus's titles: the newest announcements the details open. */
 const SEARCH_WORDS = [
   '医院',
   '设备',
@@ -76,6 +93,77 @@ const SEARCH_WORDS = [
   '改造',
   '项目',
 ];
+
+/**
+ * The words the mix searches: the demo corpus's title words (jieba, two Han characters or more, in at least
+ * SEARCH_WORD_MIN_TITLES titles), the SEARCH_WORD_POOL most common of them, each searched with a Zipf
+ * probability (s = 1: the k-th most common word 1/k as often as the first), as query logs are distributed. With
+ * the twelve words of before, every search was one of 108 requests and a result cache answered nearly all of
+ * them; with the pool, 18,000 (× 3 scopes × 3 modes), so the cache's hit rate is an honest one.
+ */
+const SEARCH_WORD_POOL = 2_000;
+const SEARCH_WORD_MIN_TITLES = 3;
+const HAN_WORD = /^\p{Script=Han}{2,}$/u;
+
+interface WordPool {
+  words: string[];
+  /** Cumulative Zipf probabilities, the last 1. */
+  cumulative: number[];
+}
+
+/** The pool of a base of `size` items (the corpus of the server's demo load: seed `tender-demo`). */
+function searchWordPool(size: number): WordPool {
+  const titles = new Map<string, number>();
+  for (const record of generateCorpus({ seed: 'tender-demo', size, until: '2026-03-31' })) {
+    const words = new Set(
+      wordTokens(record.title)
+        .map((token) => token.lexeme)
+        .filter((word) => HAN_WORD.test(word)),
+    );
+    for (const word of words) titles.set(word, (titles.get(word) ?? 0) + 1);
+  }
+  const words = [...titles]
+    .filter(([, count]) => count >= SEARCH_WORD_MIN_TITLES)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, SEARCH_WORD_POOL)
+    .map(([word]) => word);
+  let sum = 0;
+  const weights = words.map((_, rank) => {
+    sum += 1 / (rank + 1);
+    return sum;
+  });
+  return { words, cumulative: weights.map((weight) => weight / sum) };
+}
+
+/** The word of a uniform draw in [0, 1). */
+function zipfWord(pool: WordPool, draw: number): string {
+  let low = 0;
+  let high = pool.cumulative.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((pool.cumulative[middle] as number) > draw) high = middle;
+    else low = middle + 1;
+  }
+  return pool.words[low] as string;
+}
+
+/** The server's result cache figures, from its log line at exit (src/search/routes.ts). */
+interface ResultCacheFigures {
+  hits: number;
+  misses: number;
+  hitRate: number;
+  entries: number;
+  bytes: number;
+}
+
+function resultCacheFigures(logFile: string): ResultCacheFigures | undefined {
+  if (!existsSync(logFile)) return undefined;
+  const line = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .findLast((entry) => entry.includes('"searchResultCache"'));
+  if (!line) return undefined;
+  return (JSON.parse(line) as { searchResultCache: ResultCacheFigures }).searchResultCache;
+}
 
 export interface LoadBenchOptions {
   targets: ('pglite' | 'postgres')[];
@@ -191,10 +279,18 @@ function expectOk(envelope: Envelope, what: string): Envelope {
   return envelope;
 }
 
-/** `tender-server start` (the built server) with its output on our stderr when asked, resolved once /healthz is ready. */
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/**
+ * `tender-server start` (the built server), resolved once /healthz is ready; its log goes to `logFile` when
+ * given (a file: the bench's own process reads nothing while it measures), else nowhere.
+ */
+async function startServer(
+  env: Record<string, string>,
+  port: number,
+  logFile?: string,
+): Promise<ChildProcess> {
   // LOAD_SERVER_NODE_ARGS: node options for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const output = logFile ? openSync(logFile, 'w') : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, serverCli, 'start'], {
     env: {
       ...process.env,
@@ -205,8 +301,9 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
       RATE_LIMITS: 'off',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', output, 'inherit'],
   });
+  if (typeof output === 'number') closeSync(output);
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`tender-server start exited with ${code}`))),
   );
@@ -535,7 +632,14 @@ function setOf(map: Map<number, Set<string>>, userId: number): Set<string> {
 }
 
 /** The mix as autocannon requests: each request picks an operation and a member, its answer is tallied. */
-function mixRequests(members: Member[], items: number[], tally: Tally, seed: number, weights: Weights) {
+function mixRequests(
+  members: Member[],
+  items: number[],
+  words: WordPool,
+  tally: Tally,
+  seed: number,
+  weights: Weights,
+) {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const ops: Operation[] = MIX.flatMap(({ op }) => Array.from({ length: weights[op] }, () => op));
@@ -559,7 +663,7 @@ function mixRequests(members: Member[], items: number[], tally: Tally, seed: num
               ...post(
                 '/webchat/api/searchList',
                 {
-                  keyword: pick(SEARCH_WORDS),
+                  keyword: zipfWord(words, next()),
                   searchType: pick(Object.values(SEARCH_TYPE)),
                   searchPattern: pick(Object.values(SEARCH_PATTERN)),
                   pageNumber: 1,
@@ -741,7 +845,10 @@ async function runTarget(
   const appsDir = loadAppsDir();
   const database = await freshDatabase(target, options.size, appsDir);
   const port = await freePort();
-  let server = await startServer({ ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir }, port);
+  const words = searchWordPool(options.size);
+  log(`${target}: ${words.words.length} title words to search, Zipf-distributed`);
+  const logFile = join(tmpdir(), `tender-load-server-${process.pid}-${target}.log`);
+  let server = await startServer({ ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir }, port, logFile);
   try {
     log(`${target}: signing in ${options.usersPerLevel * LEVELS.length} members and buying their levels`);
     const members = await setUpMembers(port, options.usersPerLevel);
@@ -754,7 +861,7 @@ async function runTarget(
       url,
       connections: options.connections,
       duration: 5,
-      requests: mixRequests(members, items, warmUp, 7, options.mix) as autocannon.Request[],
+      requests: mixRequests(members, items, words, warmUp, 7, options.mix) as autocannon.Request[],
     });
     const tally = newTally(warmUp.viewed, warmUp.inFlight);
     const transactionsBefore = await committedTransactions(database.env.DATABASE_URL);
@@ -766,7 +873,7 @@ async function runTarget(
       url,
       connections: options.connections,
       duration: options.duration,
-      requests: mixRequests(members, items, tally, 1, options.mix) as autocannon.Request[],
+      requests: mixRequests(members, items, words, tally, 1, options.mix) as autocannon.Request[],
     });
     const loadAfterMix = loadavg()[0] as number;
     const transactionsAfter = await committedTransactions(database.env.DATABASE_URL);
@@ -778,6 +885,7 @@ async function runTarget(
     });
     const loadAfter = loadavg()[0] as number;
     await stopServer(server);
+    const resultCache = resultCacheFigures(logFile);
     const db =
       target === 'pglite'
         ? await openPGlite(database.env.DATA_DIR as string)
@@ -827,15 +935,22 @@ async function runTarget(
         afterBaseline: round(loadAfter, 2),
       },
       rateLimits: 'off (RATE_LIMITS=off)',
+      // Over the server's life: the members' set-up, the detail pool's searches, the warm-up and the mix.
+      searchWords: { pool: words.words.length, distribution: 'Zipf, s = 1' },
+      searchResultCache: resultCache
+        ? { ...resultCache, hitRate: round(resultCache.hitRate, 3), over: 'set-up, warm-up and mix' }
+        : null,
     };
     log(
       `${target}: ${mixFigures.requestsPerSecond} requests/s, p50 ${mixFigures.p50Ms} ms, p99 ${mixFigures.p99Ms} ms, errors ${errors}; ` +
-        `baseline ${result.baseline.requestsPerSecond}/s; consistent ${consistency.consistent}`,
+        `baseline ${result.baseline.requestsPerSecond}/s; consistent ${consistency.consistent}; ` +
+        `search result cache hit rate ${resultCache ? `${round(resultCache.hitRate * 100, 1)} %` : 'unknown'}`,
     );
     return result;
   } finally {
     await stopServer(server);
     await database.cleanup();
+    rmSync(logFile, { force: true });
     server = undefined as never;
   }
 }

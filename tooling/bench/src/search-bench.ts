@@ -12,6 +12,7 @@ import {
   openPostgres,
   type Queryable,
   readMigrations,
+  searchIndex,
   splitKeywords,
   tenantService,
 } from '@tender/server';
@@ -341,6 +342,8 @@ export async function searchBench(options: SearchBenchOptions): Promise<Record<s
 async function benchTarget(target: Target, spec: CorpusSpec, db: Database, baselinesEvery: number) {
   await migrate(db, readMigrations(migrationsDir));
   await tenantService(db).seed([BENCH_BRAND]);
+  // The engine is measured, not the result cache (every query runs twice: untimed, then timed).
+  searchIndex.resultCache.enabled = false;
   const app = await buildServer({ db, sites: [], defaultBrand: BENCH_BRAND.id, devMode: true });
   const token = await signIn(app);
   const mix = await buildQueryMix(await corpusFile(spec), spec.until);

@@ -3,17 +3,6 @@ import { filterLexemeQuery, type LexemeFilters } from './filter-lexemes';
 import type { MatchSpec, SearchScope } from './query';
 import { termLexemesTsquery } from './tokens';
 
-/**
- * The database a search transaction belongs to (set by the search): what is read once a minute (estimates,
- * statistics, publish days) is kept per database, not per transaction.
- */
-export const databaseOf = new WeakMap<Queryable, Queryable>();
-
-/** The key of what is kept per database. */
-export function cacheKeyOf(db: Queryable): Queryable {
-  return databaseOf.get(db) ?? db;
-}
-
 /** Per vector column: the frequency (share of documents) of each lexeme in the planner's statistics. */
 type Frequencies = Map<string, { byLexeme: Map<string, number>; floor: number }>;
 
@@ -27,7 +16,7 @@ const COLUMNS: Record<SearchScope, string> = {
 const statistics = new WeakMap<Queryable, { frequencies: Frequencies; at: number }>();
 
 async function frequencies(db: Queryable): Promise<Frequencies> {
-  const cached = statistics.get(cacheKeyOf(db));
+  const cached = statistics.get(db);
   if (cached && Date.now() - cached.at < 60_000) return cached.frequencies;
   const rows = await db.query<{ attname: string; lexemes: string[] | null; shares: number[] | null }>(
     `SELECT attname::text, most_common_elems::text::text[] AS lexemes, most_common_elem_freqs::float8[] AS shares
@@ -42,7 +31,7 @@ async function frequencies(db: Queryable): Promise<Frequencies> {
     // After the lexemes' shares come their minimum and maximum: a lexeme not listed is rarer than the minimum.
     result.set(row.attname, { byLexeme, floor: shares[lexemes.length] ?? 0 });
   }
-  statistics.set(cacheKeyOf(db), { frequencies: result, at: Date.now() });
+  statistics.set(db, { frequencies: result, at: Date.now() });
   return result;
 }
 

@@ -44,6 +44,7 @@ import {
 import { highlightHtml } from './highlight';
 import { historyPage, historyWordsContaining, hotWords, recordSearch, type SearchKind } from './history';
 import { loadRecords, STAGE_ORDER } from './records';
+import { type CachedSearchIndex, canonicalKey } from './result-cache';
 import { searchIndex as defaultIndex, type SearchFilters, type SearchIndex } from './search-index';
 import { suggestCompanies, suggestTitleWords } from './suggestions';
 
@@ -65,6 +66,14 @@ const SUGGESTIONS = 10;
 export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDependencies): void {
   const { db, clock } = dependencies;
   const index = dependencies.index ?? defaultIndex;
+  // The result cache (result-cache.ts) keeps a page whole — ids, total and the records with their highlights,
+  // none of which depends on the caller — so a hit reads neither the engine nor the items.
+  const cache = isCached(index) ? index.resultCache : undefined;
+  const engine = isCached(index) ? index.engine : index;
+  // For operators (and `npm run bench -- load`): the result cache's figures since the start, logged at exit.
+  app.addHook('onClose', async () => {
+    if (cache) app.log.info({ searchResultCache: cache.stats() }, 'search result cache');
+  });
 
   async function searchPage(
     tenant: Tenant,
@@ -75,20 +84,28 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   ) {
     const filters = narrow(searchFilters(input));
     const request = searchRequest(input, filters);
-    const result = await index.search(db, request);
-    const records = await loadRecords(db, result.itemIds, result.needles, request.scope);
+    const computePage = async () => {
+      const result = await engine.search(db, request);
+      const records = await loadRecords(db, result.itemIds, result.needles, request.scope);
+      return { total: result.total, needles: result.needles, records };
+    };
     const keyword = [input.keyword ?? '', ...(input.keywordList ?? [])].join(' ').replace(/\s+/g, ' ').trim();
-    if (keyword && inputKeywords(input).length > 0) {
-      await recordSearch(db, {
-        brandId: tenant.id,
-        userId,
-        kind,
-        keyword: keyword.slice(0, 100),
-        conditions: historyConditions(input),
-        at: clock(),
-      });
-    }
-    return { records, ...pageSummary(result.total, input), highlightWords: result.needles };
+    // The history entry is written beside the search (another pooled connection); both are awaited, so the
+    // caller's next searchHistoryList sees it.
+    const [page] = await Promise.all([
+      cache ? cache.through(db, `page ${canonicalKey(request)}`, computePage) : computePage(),
+      keyword && inputKeywords(input).length > 0
+        ? recordSearch(db, {
+            brandId: tenant.id,
+            userId,
+            kind,
+            keyword: keyword.slice(0, 100),
+            conditions: historyConditions(input),
+            at: clock(),
+          })
+        : undefined,
+    ]);
+    return { records: page.records, ...pageSummary(page.total, input), highlightWords: page.needles };
   }
 
   endpointRoute(app, dependencies, searchListEndpoint, ({ input, tenant, signedIn }) =>
@@ -251,6 +268,10 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   endpointRoute(app, dependencies, spxmSearchRecordEndpoint, ({ input, signedIn }) =>
     historyPage(db, signedIn.userId, ['approval'], input.pageNumber, input.pageSize),
   );
+}
+
+function isCached(index: SearchIndex): index is CachedSearchIndex {
+  return 'resultCache' in index && 'engine' in index;
 }
 
 /**
