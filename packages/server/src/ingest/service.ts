@@ -3,6 +3,7 @@ import { matchNewItems } from '../matching/service';
 import { prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
+import { withBinaryVectors } from './binary-vectors';
 import { advanceRun, finishRun, type IngestRun } from './queries';
 import type { TenderRecord } from './record';
 
@@ -92,7 +93,9 @@ export async function ingestRecords(
   async function commit(batch: TenderRecord[], lastLine: number): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
       await tx.exec(IMPORT_SETTINGS);
-      const written = await writeTenderRecords(tx, batch, knownCompanies);
+      // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
+      const writer = db.kind === 'postgres' ? withBinaryVectors(tx) : tx;
+      const written = await writeTenderRecords(writer, batch, knownCompanies);
       await advanceRun(
         tx,
         run.id,
