@@ -3,6 +3,7 @@ import { matchNewItems } from '../matching/service';
 import { prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
+import { withBinaryVectors } from './binary-vectors';
 import { advanceRun, finishRun, type IngestRun } from './queries';
 import type { TenderRecord } from './record';
 
@@ -29,6 +30,14 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * transaction) is lost with them, so the resumed import writes them again.
  */
 const IMPORT_SETTINGS = "SET LOCAL gin_pending_list_limit = '64MB'; SET LOCAL synchronous_commit = off";
+
+/**
+ * PostgreSQL only: the merge of a pending list gathers its entries in work_mem and inserts each lexeme's
+ * gathered items into the index at once; at the default 4 MB a 64 MB list is merged in many rounds, each
+ * walking the index for the same common bigrams again (50,000 items: the server's CPU 28.8 s → 25.7 s, the
+ * import 42 s → 37.5 s). PGlite keeps its memory flat (its heap is the WebAssembly instance's).
+ */
+const POSTGRES_IMPORT_SETTINGS = `${IMPORT_SETTINGS}; SET LOCAL work_mem = '256MB'`;
 
 /** Records per transaction: big enough to amortise the round trips, small enough to keep PGlite's memory flat. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -91,8 +100,11 @@ export async function ingestRecords(
 
   async function commit(batch: TenderRecord[], lastLine: number): Promise<void> {
     const outcome = await db.transaction(async (tx) => {
-      await tx.exec(IMPORT_SETTINGS);
-      const written = await writeTenderRecords(tx, batch, knownCompanies);
+      const postgres = db.kind === 'postgres';
+      await tx.exec(postgres ? POSTGRES_IMPORT_SETTINGS : IMPORT_SETTINGS);
+      // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
+      const writer = postgres ? withBinaryVectors(tx) : tx;
+      const written = await writeTenderRecords(writer, batch, knownCompanies);
       await advanceRun(
         tx,
         run.id,
