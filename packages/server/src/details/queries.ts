@@ -82,6 +82,8 @@ export interface ItemViewRecord extends ItemRecord {
   project: ProjectDetailRecord | undefined;
   /** Whether the account follows the item. */
   isCollect: boolean;
+  /** The view's privilege today, as this read found it: whether the item was spent on, and the day's count. */
+  viewSpend: { recorded: boolean; used: number };
 }
 
 const ITEM_COLUMNS = `t.id, t.doc_type AS "docType", t.procurement_method AS "procurementMethod",
@@ -129,10 +131,20 @@ export function detailQueries(db: Queryable) {
     /**
      * The item with everything its detail screen shows, in one statement (a round trip is most of a view's cost:
      * src/details/README.md): its companies, its project's items (at most {@link TIMELINE_LIMIT}; none without a
-     * project key), its project facts and whether `userId` follows it.
+     * project key), its project facts, whether the viewer follows it and, for the view's privilege by the item's
+     * type (`viewPrivileges`), what the viewer spent on it on `day` (the gate's `seen`).
      */
-    async findItemView(id: number, userId: number): Promise<ItemViewRecord | undefined> {
-      const [row] = await db.query<Omit<ItemViewRecord, 'project'> & { project: ProjectDetailRecord | null }>(
+    async findItemView(
+      id: number,
+      viewer: { userId: number; day: string; viewPrivileges: Readonly<Record<string, PrivilegeKey>> },
+    ): Promise<ItemViewRecord | undefined> {
+      const [row] = await db.query<
+        Omit<ItemViewRecord, 'project' | 'viewSpend'> & {
+          project: ProjectDetailRecord | null;
+          viewRecorded: boolean;
+          viewUsed: number | null;
+        }
+      >(
         `SELECT ${ITEM_COLUMNS},
                 (SELECT coalesce(json_agg(json_build_object(
                           'companyId', c.id, 'name', c.name, 'role', l.role, 'lot', l.lot, 'rank', l.rank,
@@ -155,17 +167,24 @@ export function detailQueries(db: Queryable) {
                           'constructionScale', p.construction_scale, 'plannedStart', p.planned_start,
                           'plannedEnd', p.planned_end)
                    FROM project_detail p WHERE p.item_id = t.id) AS project,
-                EXISTS (SELECT 1 FROM item_follow f WHERE f.user_id = $2 AND f.item_id = t.id) AS "isCollect"
+                EXISTS (SELECT 1 FROM item_follow f WHERE f.user_id = $2 AND f.item_id = t.id) AS "isCollect",
+                EXISTS (SELECT 1 FROM quota_item_use q
+                         WHERE q.user_id = $2 AND q.privilege_key = $4::json ->> t.doc_type AND q.day = $3::date
+                           AND q.item_kind = t.doc_type AND q.item_id = t.id::text) AS "viewRecorded",
+                (SELECT u.used FROM quota_usage u
+                  WHERE u.user_id = $2 AND u.privilege_key = $4::json ->> t.doc_type AND u.day = $3::date)
+                  AS "viewUsed"
            FROM tender_item t WHERE t.id = $1`,
-        [id, userId],
+        [id, viewer.userId, viewer.day, JSON.stringify(viewer.viewPrivileges)],
       );
-      return (
-        row && {
-          ...sanitisedItem(row),
-          timeline: sanitisedTimeline(row.timeline),
-          project: row.project ?? undefined,
-        }
-      );
+      if (!row) return undefined;
+      const { viewRecorded, viewUsed, ...item } = row;
+      return {
+        ...sanitisedItem(item),
+        timeline: sanitisedTimeline(row.timeline),
+        project: row.project ?? undefined,
+        viewSpend: { recorded: viewRecorded, used: viewUsed ?? 0 },
+      };
     },
 
     /** The item's companies: purchasers, agencies, then winners and candidates by lot and rank. */

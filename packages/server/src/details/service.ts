@@ -267,15 +267,24 @@ export function detailService(db: Database, gates: GateService, history: History
       types: ReadonlySet<ItemType>,
       options: { unlockContacts?: boolean } = {},
     ): Promise<ItemDetail> {
-      // One read of the item with all it shows (read before the gate: a refused view wasted it, a view saves two
-      // round trips), next to the membership, which both the gate and the contacts' rule use.
-      const [member, found] = await withMembership(caller, queries.findItemView(id, caller.userId));
+      // One read of the item with all it shows and what the view's quota holds for it (read before the gate: a
+      // refused view wasted it, a passed one saves four statements, and a view paid for already or a day spent
+      // needs no spend statement), next to the membership, which both the gate and the contacts' rule use.
+      const [member, found] = await withMembership(
+        caller,
+        queries.findItemView(id, {
+          userId: caller.userId,
+          day: quotaDay(caller.now),
+          viewPrivileges: VIEW_PRIVILEGES,
+        }),
+      );
       const item = opened(found, types);
       const type = item.docType as ItemType;
       const pass = await gates.enforce(member, {
         privilege: VIEW_PRIVILEGES[type],
         item: gateItem(item),
         mode: 'spend',
+        seen: item.viewSpend,
       });
       const contactVisible = await contactsVisible(member, item, options.unlockContacts ?? false);
       await history.recordBrowse(caller.userId, { id: item.id, type }, caller.now);

@@ -81,6 +81,29 @@ describe.each(testDatabaseTargets())('quota races on $name', (target) => {
     expect(await counted(member)).toEqual({ used: 20, items: 20 });
   });
 
+  it('spends exactly the uses left through the detail view, and keeps repeated views free', async () => {
+    // selZhaobiaoDetails reads the item's spend with the item and skips the spend statement when it can
+    const detail = (user: MemberTestUser, id: number) =>
+      callAs(server, user, 'POST', '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', { id });
+    const member = await newMember(server, 'alpha');
+    await grant(server, member, 'toubiaotong', 1);
+    const ids = await addTenderItems(server, 'yg', '440000', 50);
+    const seen = ids.slice(0, 10);
+    for (const id of seen) expect((await detail(member, id)).code).toBe(200);
+
+    const order = [...ids.slice(10), ...seen];
+    const answers = await Promise.all(order.map((id) => detail(member, id)));
+    const repeated = answers.slice(40);
+    expect(repeated.every((answer) => answer.code === 200 && answer.data.pass.charged === false)).toBe(true);
+    const fresh = answers.slice(0, 40);
+    expect(fresh.filter((answer) => answer.code === 200)).toHaveLength(10);
+    expect(fresh.filter((answer) => answer.code === 403)).toHaveLength(30);
+    expect(await counted(member)).toEqual({ used: 20, items: 20 });
+    // the day is spent: a viewed item opens free, a new one is refused
+    expect((await detail(member, seen[0] as number)).data.pass).toMatchObject({ used: 20, charged: false });
+    expect((await detail(member, ids[49] as number)).code).toBe(answers[39]?.code === 200 ? 200 : 403);
+  });
+
   it('gives the last use to one of two new items viewed concurrently, and every view of it', async () => {
     const member = await newMember(server, 'alpha');
     await grant(server, member, 'toubiaotong', 1);

@@ -21,6 +21,16 @@ export interface SpendResult {
   charged: boolean;
 }
 
+/**
+ * What a caller already read of one item's spend today, in the same statement as the item (a detail view): whether
+ * the item was spent on, and the day's count. Both only grow during a day, so a read taken before the spend decides
+ * the two commonest answers as of that read: spent on → free, no use left → refused.
+ */
+export interface QuotaSeen {
+  recorded: boolean;
+  used: number;
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -159,15 +169,20 @@ export function quotaCounters(db: Queryable) {
      * Spends `uses` of a daily quota of `limit`, never past it, in one statement (src/gates/README.md Counters):
      * the conditional upsert `used + uses <= limit`, which concurrent requests take in turn on the counter row, so
      * no read-then-write can overspend. With an item, the spend is once per item per day: an item spent on today
-     * is free, and a new one is recorded only together with the use it cost.
+     * is free, and a new one is recorded only together with the use it cost. `seen`, the caller's read of the
+     * item's spend today, answers without a statement when it was spent on or no use was left.
      */
     async spend(
       account: QuotaAccount,
       limit: number,
       item: GateItem | undefined,
       uses = 1,
+      seen?: QuotaSeen,
     ): Promise<SpendResult> {
       if (uses > limit) return { allowed: false, used: await usedToday(account), charged: false };
+      if (item && seen?.recorded) return { allowed: true, used: seen.used, charged: false };
+      if (item && seen && seen.used + uses > limit)
+        return { allowed: false, used: seen.used, charged: false };
       if (item) return spendOnItem(account, limit, item, uses);
       const [row] = await db.query<{ counted: number | null; usedBefore: number | null }>(SPEND, [
         account.userId,

@@ -14,7 +14,7 @@ import { type LevelCatalog, levelCatalog, loadMembership, type Membership } from
 import { messages } from '../messages';
 import type { Tenant } from '../tenants/queries';
 import type { GateItem } from './item-locator';
-import { quotaCounters } from './quota';
+import { type QuotaSeen, quotaCounters } from './quota';
 
 /**
  * Privileges counted per day (docs/business-rules.md Default privileges: "per account per day unless said
@@ -103,6 +103,11 @@ export interface GateCheck {
   mode: 'spend' | 'check' | 'peek';
   /** Uses one call costs (rows of an export); default 1. */
   uses?: number;
+  /**
+   * The item's spend today as the caller read it with the item (spend mode with an item): a view already paid for,
+   * or a day already spent, is then answered without a statement (src/gates/quota.ts `QuotaSeen`).
+   */
+  seen?: QuotaSeen | undefined;
 }
 
 export type GateOutcome =
@@ -165,7 +170,7 @@ export function gateService(db: Database) {
     let used: number;
     let charged = false;
     if (check.mode === 'spend') {
-      const spent = await counters.spend(account, granted.limit, check.item, check.uses ?? 1);
+      const spent = await counters.spend(account, granted.limit, check.item, check.uses ?? 1, check.seen);
       if (!spent.allowed) return usedUp(refuse, privilege, membership, levels);
       used = spent.used;
       charged = spent.charged;
