@@ -193,6 +193,8 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
     });
     // the award detail spends the same privilege
     expect(await api.award(putong, shenzhen.jg)).toEqual(refusal({ type: 'usedUp', isMember: false }));
+    // a view already paid for stays free once the day is spent
+    expect((await api.tender(putong, shenzhen.bg)).data.pass).toMatchObject({ used: 2, charged: false });
 
     advanceToChinaHour(server, 10);
     const again = await newMember(server, small);

@@ -74,45 +74,117 @@ export interface TimelineRecord {
 /** The most items of one project a detail lists: a real procurement has a handful, a bad project key thousands. */
 export const TIMELINE_LIMIT = 50;
 
+/** An item and everything its detail screen shows: its companies, its project's items, its project facts. */
+export interface ItemViewRecord extends ItemRecord {
+  parties: PartyRecord[];
+  timeline: TimelineRecord[];
+  /** The 拟建/审批 facts (project_detail); undefined for an announcement. */
+  project: ProjectDetailRecord | undefined;
+  /** Whether the account follows the item. */
+  isCollect: boolean;
+  /** The view's privilege today, as this read found it: whether the item was spent on, and the day's count. */
+  viewSpend: { recorded: boolean; used: number };
+}
+
+const ITEM_COLUMNS = `t.id, t.doc_type AS "docType", t.procurement_method AS "procurementMethod",
+  t.notice_kind AS "noticeKind", t.title, t.body, t.project_key AS "projectKey", t.project_code AS "projectCode",
+  t.project_name AS "projectName", t.province_code AS "provinceCode", t.city_code AS "cityCode",
+  t.district_code AS "districtCode", t.industry_code AS "industryCode", t.budget_fen AS "budgetFen",
+  t.budget_raw AS "budgetRaw", t.award_fen AS "awardFen", t.award_raw AS "awardRaw",
+  t.publish_date AS "publishDate", t.documents_from AS "documentsFrom", t.documents_until AS "documentsUntil",
+  t.bid_deadline AS "bidDeadline", t.opening_time AS "openingTime",
+  t.expected_purchase_month AS "expectedPurchaseMonth", t.source_url AS "sourceUrl", t.source_name AS "sourceName"`;
+
+/** Purchasers, agencies, then winners and candidates by lot and rank (`l` item_company, `c` company). */
+const PARTY_ORDER = `CASE l.role WHEN 'purchaser' THEN 0 WHEN 'agency' THEN 1 WHEN 'winner' THEN 2 ELSE 3 END,
+  l.lot, l.rank NULLS LAST, c.id`;
+
+/** Oldest first; the same-day order follows the procurement's steps (`s` tender_item). */
+const TIMELINE_ORDER = `s.publish_date,
+  CASE s.doc_type WHEN 'nj' THEN 0 WHEN 'sp' THEN 1 WHEN 'yx' THEN 2 WHEN 'yg' THEN 3
+                  WHEN 'zb' THEN 4 WHEN 'bg' THEN 5 ELSE 6 END,
+  s.id`;
+
+/** Stored text is served without markup, whatever an import let through (src/security). */
+function sanitisedItem<Row extends ItemRecord>(row: Row): Row {
+  return {
+    ...row,
+    title: sanitiseAnnouncementText(row.title),
+    body: sanitiseAnnouncementText(row.body),
+    projectName: row.projectName && sanitiseAnnouncementText(row.projectName),
+  };
+}
+
+function sanitisedTimeline(rows: TimelineRecord[]): TimelineRecord[] {
+  return rows.map((row) => ({ ...row, title: sanitiseAnnouncementText(row.title) }));
+}
+
 export function detailQueries(db: Queryable) {
   return {
     async findItem(id: number): Promise<ItemRecord | undefined> {
-      const [row] = await db.query<ItemRecord>(
-        `SELECT id, doc_type AS "docType", procurement_method AS "procurementMethod", notice_kind AS "noticeKind",
-                title, body, project_key AS "projectKey", project_code AS "projectCode",
-                project_name AS "projectName", province_code AS "provinceCode", city_code AS "cityCode",
-                district_code AS "districtCode", industry_code AS "industryCode", budget_fen AS "budgetFen",
-                budget_raw AS "budgetRaw", award_fen AS "awardFen", award_raw AS "awardRaw",
-                publish_date AS "publishDate", documents_from AS "documentsFrom",
-                documents_until AS "documentsUntil", bid_deadline AS "bidDeadline", opening_time AS "openingTime",
-                expected_purchase_month AS "expectedPurchaseMonth", source_url AS "sourceUrl",
-                source_name AS "sourceName"
-           FROM tender_item WHERE id = $1`,
-        [id],
-      );
-      // Stored text is served without markup, whatever an import let through (src/security).
-      return (
-        row && {
-          ...row,
-          title: sanitiseAnnouncementText(row.title),
-          body: sanitiseAnnouncementText(row.body),
-          projectName: row.projectName && sanitiseAnnouncementText(row.projectName),
-        }
-      );
+      const [row] = await db.query<ItemRecord>(`SELECT ${ITEM_COLUMNS} FROM tender_item t WHERE t.id = $1`, [
+        id,
+      ]);
+      return row && sanitisedItem(row);
     },
 
-    async projectDetail(itemId: number): Promise<ProjectDetailRecord | undefined> {
-      const [row] = await db.query<ProjectDetailRecord>(
-        `SELECT stage_code AS "stageCode", approval_authority AS "approvalAuthority",
-                approval_code AS "approvalCode", document_number AS "documentNumber",
-                approval_result AS "approvalResult", approval_date AS "approvalDate",
-                total_investment_fen AS "totalInvestmentFen", total_investment_raw AS "totalInvestmentRaw",
-                construction_site AS "constructionSite", construction_scale AS "constructionScale",
-                planned_start AS "plannedStart", planned_end AS "plannedEnd"
-           FROM project_detail WHERE item_id = $1`,
-        [itemId],
+    /**
+     * The item with everything its detail screen shows, in one statement (a round trip is most of a view's cost:
+     * src/details/README.md): its companies, its project's items (at most {@link TIMELINE_LIMIT}; none without a
+     * project key), its project facts, whether the viewer follows it and, for the view's privilege by the item's
+     * type (`viewPrivileges`), what the viewer spent on it on `day` (the gate's `seen`).
+     */
+    async findItemView(
+      id: number,
+      viewer: { userId: number; day: string; viewPrivileges: Readonly<Record<string, PrivilegeKey>> },
+    ): Promise<ItemViewRecord | undefined> {
+      const [row] = await db.query<
+        Omit<ItemViewRecord, 'project' | 'viewSpend'> & {
+          project: ProjectDetailRecord | null;
+          viewRecorded: boolean;
+          viewUsed: number | null;
+        }
+      >(
+        `SELECT ${ITEM_COLUMNS},
+                (SELECT coalesce(json_agg(json_build_object(
+                          'companyId', c.id, 'name', c.name, 'role', l.role, 'lot', l.lot, 'rank', l.rank,
+                          'awardFen', l.award_fen, 'awardRaw', l.award_raw, 'contactName', l.contact_name,
+                          'contactPhone', l.contact_phone, 'address', l.address) ORDER BY ${PARTY_ORDER}), '[]')
+                   FROM item_company l JOIN company c ON c.id = l.company_id
+                  WHERE l.item_id = t.id) AS parties,
+                (SELECT coalesce(json_agg(json_build_object(
+                          'id', s.id, 'docType', s.doc_type, 'noticeKind', s.notice_kind, 'title', s.title,
+                          'publishDate', s.publish_date) ORDER BY ${TIMELINE_ORDER}), '[]')
+                   FROM (SELECT s.id, s.doc_type, s.notice_kind, s.title, s.publish_date FROM tender_item s
+                          WHERE s.project_key = t.project_key
+                          ORDER BY ${TIMELINE_ORDER} LIMIT ${TIMELINE_LIMIT}) s) AS timeline,
+                (SELECT json_build_object(
+                          'stageCode', p.stage_code, 'approvalAuthority', p.approval_authority,
+                          'approvalCode', p.approval_code, 'documentNumber', p.document_number,
+                          'approvalResult', p.approval_result, 'approvalDate', p.approval_date,
+                          'totalInvestmentFen', p.total_investment_fen,
+                          'totalInvestmentRaw', p.total_investment_raw, 'constructionSite', p.construction_site,
+                          'constructionScale', p.construction_scale, 'plannedStart', p.planned_start,
+                          'plannedEnd', p.planned_end)
+                   FROM project_detail p WHERE p.item_id = t.id) AS project,
+                EXISTS (SELECT 1 FROM item_follow f WHERE f.user_id = $2 AND f.item_id = t.id) AS "isCollect",
+                EXISTS (SELECT 1 FROM quota_item_use q
+                         WHERE q.user_id = $2 AND q.privilege_key = $4::json ->> t.doc_type AND q.day = $3::date
+                           AND q.item_kind = t.doc_type AND q.item_id = t.id::text) AS "viewRecorded",
+                (SELECT u.used FROM quota_usage u
+                  WHERE u.user_id = $2 AND u.privilege_key = $4::json ->> t.doc_type AND u.day = $3::date)
+                  AS "viewUsed"
+           FROM tender_item t WHERE t.id = $1`,
+        [id, viewer.userId, viewer.day, JSON.stringify(viewer.viewPrivileges)],
       );
-      return row;
+      if (!row) return undefined;
+      const { viewRecorded, viewUsed, ...item } = row;
+      return {
+        ...sanitisedItem(item),
+        timeline: sanitisedTimeline(row.timeline),
+        project: row.project ?? undefined,
+        viewSpend: { recorded: viewRecorded, used: viewUsed ?? 0 },
+      };
     },
 
     /** The item's companies: purchasers, agencies, then winners and candidates by lot and rank. */
@@ -123,8 +195,7 @@ export function detailQueries(db: Queryable) {
                 l.address
            FROM item_company l JOIN company c ON c.id = l.company_id
           WHERE l.item_id = $1
-          ORDER BY CASE l.role WHEN 'purchaser' THEN 0 WHEN 'agency' THEN 1 WHEN 'winner' THEN 2 ELSE 3 END,
-                   l.lot, l.rank NULLS LAST, c.id`,
+          ORDER BY ${PARTY_ORDER}`,
         [itemId],
       );
     },
@@ -132,16 +203,13 @@ export function detailQueries(db: Queryable) {
     /** The items sharing a project key, oldest first; the same-day order follows the procurement's steps. */
     async timeline(projectKey: string): Promise<TimelineRecord[]> {
       const rows = await db.query<TimelineRecord>(
-        `SELECT id, doc_type AS "docType", notice_kind AS "noticeKind", title, publish_date AS "publishDate"
-           FROM tender_item WHERE project_key = $1
-          ORDER BY publish_date,
-                   CASE doc_type WHEN 'nj' THEN 0 WHEN 'sp' THEN 1 WHEN 'yx' THEN 2 WHEN 'yg' THEN 3
-                                 WHEN 'zb' THEN 4 WHEN 'bg' THEN 5 ELSE 6 END,
-                   id
+        `SELECT s.id, s.doc_type AS "docType", s.notice_kind AS "noticeKind", s.title, s.publish_date AS "publishDate"
+           FROM tender_item s WHERE s.project_key = $1
+          ORDER BY ${TIMELINE_ORDER}
           LIMIT ${TIMELINE_LIMIT}`,
         [projectKey],
       );
-      return rows.map((row) => ({ ...row, title: sanitiseAnnouncementText(row.title) }));
+      return sanitisedTimeline(rows);
     },
 
     /**

@@ -11,10 +11,9 @@ import { maskPhone, RESPONSE_CODES } from '@tender/domain';
 import type { Database } from '../db/database';
 import type { GateItem } from '../gates/item-locator';
 import { quotaDay } from '../gates/quota';
-import type { GateCaller, GateService } from '../gates/service';
+import { type GateCaller, type GateService, membershipOf } from '../gates/service';
 import type { HistoryService } from '../history/service';
 import { BusinessError } from '../http/business-error';
-import { loadMembership } from '../membership/service';
 import { messages } from '../messages';
 import {
   amountView,
@@ -34,6 +33,7 @@ import {
 import {
   detailQueries,
   type ItemRecord,
+  type ItemViewRecord,
   type PartyRecord,
   type ProjectDetailRecord,
   type TimelineRecord,
@@ -166,12 +166,24 @@ function documentText(item: ItemRecord, body: string): string {
 export function detailService(db: Database, gates: GateService, history: HistoryService) {
   const queries = detailQueries(db);
 
-  async function itemOf(id: number, types: ReadonlySet<ItemType>): Promise<ItemRecord> {
-    const item = await queries.findItem(id);
+  function opened<Item extends ItemRecord>(item: Item | undefined, types: ReadonlySet<ItemType>): Item {
     if (!item || !types.has(item.docType as ItemType)) {
       throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.gates.itemNotFound);
     }
     return item;
+  }
+
+  async function itemOf(id: number, types: ReadonlySet<ItemType>): Promise<ItemRecord> {
+    return opened(await queries.findItem(id), types);
+  }
+
+  /**
+   * The caller with its membership, read once for the request next to `read` (the item): the view's gate and the
+   * contacts' rule then both use it instead of reading it again.
+   */
+  async function withMembership<T>(caller: GateCaller, read: Promise<T>): Promise<[GateCaller, T]> {
+    const [membership, value] = await Promise.all([membershipOf(db, caller), read]);
+    return [{ ...caller, membership }, value];
   }
 
   /** The gate's view of the item: the same key the permission checks use, so a check then a view costs once. */
@@ -187,8 +199,7 @@ export function detailService(db: Database, gates: GateService, history: History
    */
   async function contactsVisible(caller: GateCaller, item: ItemRecord, unlock: boolean): Promise<boolean> {
     if (!PROJECT_ITEM_TYPES.has(item.docType)) {
-      const membership = await loadMembership(db, caller.tenant.id, caller.userId, caller.now);
-      return membership.paidLevel !== undefined;
+      return (await membershipOf(db, caller)).paidLevel !== undefined;
     }
     const check = { privilege: PROJECT_CONTACT_PRIVILEGE, item: gateItem(item) };
     if (unlock) {
@@ -201,18 +212,8 @@ export function detailService(db: Database, gates: GateService, history: History
     return queries.spentToday(caller.userId, PROJECT_CONTACT_PRIVILEGE, quotaDay(caller.now), check.item);
   }
 
-  function present(
-    item: ItemRecord,
-    parts: {
-      parties: PartyRecord[];
-      project: ProjectDetailRecord | undefined;
-      timeline: TimelineRecord[];
-      contactVisible: boolean;
-      isCollect: boolean;
-      pass: GatePass;
-    },
-  ): ItemDetail {
-    const { parties, contactVisible } = parts;
+  function present(item: ItemViewRecord, contactVisible: boolean, pass: GatePass): ItemDetail {
+    const { parties } = item;
     const byRole = (role: PartyRecord['role']) =>
       parties.filter((record) => record.role === role).map((record) => party(record, item, contactVisible));
     return {
@@ -248,10 +249,10 @@ export function detailService(db: Database, gates: GateService, history: History
       body: contactVisible ? item.body : maskContactsInText(item.body, parties),
       sourceName: item.sourceName,
       hasSourceLink: item.sourceUrl !== null,
-      timeline: timelineOf(item, parts.timeline),
-      project: PROJECT_ITEM_TYPES.has(item.docType) ? projectFacts(parts.project) : null,
-      isCollect: parts.isCollect,
-      pass: parts.pass,
+      timeline: timelineOf(item, item.timeline),
+      project: PROJECT_ITEM_TYPES.has(item.docType) ? projectFacts(item.project) : null,
+      isCollect: item.isCollect,
+      pass,
     };
   }
 
@@ -266,22 +267,28 @@ export function detailService(db: Database, gates: GateService, history: History
       types: ReadonlySet<ItemType>,
       options: { unlockContacts?: boolean } = {},
     ): Promise<ItemDetail> {
-      const item = await itemOf(id, types);
+      // One read of the item with all it shows and what the view's quota holds for it (read before the gate: a
+      // refused view wasted it, a passed one saves four statements, and a view paid for already or a day spent
+      // needs no spend statement), next to the membership, which both the gate and the contacts' rule use.
+      const [member, found] = await withMembership(
+        caller,
+        queries.findItemView(id, {
+          userId: caller.userId,
+          day: quotaDay(caller.now),
+          viewPrivileges: VIEW_PRIVILEGES,
+        }),
+      );
+      const item = opened(found, types);
       const type = item.docType as ItemType;
-      const pass = await gates.enforce(caller, {
+      const pass = await gates.enforce(member, {
         privilege: VIEW_PRIVILEGES[type],
         item: gateItem(item),
         mode: 'spend',
+        seen: item.viewSpend,
       });
-      const contactVisible = await contactsVisible(caller, item, options.unlockContacts ?? false);
+      const contactVisible = await contactsVisible(member, item, options.unlockContacts ?? false);
       await history.recordBrowse(caller.userId, { id: item.id, type }, caller.now);
-      const [parties, project, timeline, isCollect] = await Promise.all([
-        queries.parties(item.id),
-        PROJECT_ITEM_TYPES.has(type) ? queries.projectDetail(item.id) : Promise.resolve(undefined),
-        item.projectKey ? queries.timeline(item.projectKey) : Promise.resolve([]),
-        history.isFollowing(caller.userId, item.id),
-      ]);
-      return present(item, { parties, project, timeline, contactVisible, isCollect, pass });
+      return present(item, contactVisible, pass);
     },
 
     /** The source URL through detailLink; an item without one answers 404 and costs nothing. */
@@ -323,9 +330,10 @@ export function detailService(db: Database, gates: GateService, history: History
 
     /** The announcement text as a file, through downloadAnnouncement (once per item per day). */
     async document(caller: GateCaller, id: number): Promise<{ fileName: string; content: string }> {
-      const item = await itemOf(id, DETAIL_TYPES.all);
-      await gates.enforce(caller, { privilege: 'downloadAnnouncement', item: gateItem(item), mode: 'spend' });
-      const visible = await contactsVisible(caller, item, false);
+      const [member, found] = await withMembership(caller, queries.findItem(id));
+      const item = opened(found, DETAIL_TYPES.all);
+      await gates.enforce(member, { privilege: 'downloadAnnouncement', item: gateItem(item), mode: 'spend' });
+      const visible = await contactsVisible(member, item, false);
       const body = visible ? item.body : maskContactsInText(item.body, await queries.parties(item.id));
       return { fileName: documentFileName(item.title), content: documentText(item, body) };
     },

@@ -8,13 +8,13 @@ import {
   RESPONSE_CODES,
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { type LevelCatalog, levelCatalog, loadMembership, type Membership } from '../membership/service';
 import { messages } from '../messages';
 import type { Tenant } from '../tenants/queries';
 import type { GateItem } from './item-locator';
-import { quotaCounters } from './quota';
+import { type QuotaSeen, quotaCounters } from './quota';
 
 /**
  * Privileges counted per day (docs/business-rules.md Default privileges: "per account per day unless said
@@ -79,6 +79,18 @@ export interface GateCaller {
   tenant: Tenant;
   userId: number;
   now: Date;
+  /**
+   * The caller's membership at `now`, when the request has loaded it already (a detail view reads it next to the
+   * item and checks two privileges with it): the gate then does not read it again. Absent: the gate loads it.
+   */
+  membership?: Membership | undefined;
+}
+
+/** The caller's membership at `now`: the one the request carries, else read (src/membership). */
+export function membershipOf(db: Queryable, caller: GateCaller): Promise<Membership> {
+  return caller.membership
+    ? Promise.resolve(caller.membership)
+    : loadMembership(db, caller.tenant.id, caller.userId, caller.now);
 }
 
 /**
@@ -91,6 +103,11 @@ export interface GateCheck {
   mode: 'spend' | 'check' | 'peek';
   /** Uses one call costs (rows of an export); default 1. */
   uses?: number;
+  /**
+   * The item's spend today as the caller read it with the item (spend mode with an item): a view already paid for,
+   * or a day already spent, is then answered without a statement (src/gates/quota.ts `QuotaSeen`).
+   */
+  seen?: QuotaSeen | undefined;
 }
 
 export type GateOutcome =
@@ -113,10 +130,7 @@ export function gateService(db: Database) {
   async function decide(caller: GateCaller, check: GateCheck): Promise<GateOutcome> {
     const { tenant, userId, now } = caller;
     const { privilege } = check;
-    const [membership, levels] = await Promise.all([
-      loadMembership(db, tenant.id, userId, now),
-      levelCatalog(db, tenant.id),
-    ]);
+    const [membership, levels] = await Promise.all([membershipOf(db, caller), levelCatalog(db, tenant.id)]);
     const pcAllowed = levels.privilege(membership.level, 'havePcLogin').kind !== 'none';
     const refuse = (type: PermissionDialogType | null, fields: Partial<GateRefusal> = {}) =>
       refusalOutcome(tenant, membership, levels, type, { privilege, ...fields });
@@ -156,7 +170,7 @@ export function gateService(db: Database) {
     let used: number;
     let charged = false;
     if (check.mode === 'spend') {
-      const spent = await counters.spend(account, granted.limit, check.item, check.uses ?? 1);
+      const spent = await counters.spend(account, granted.limit, check.item, check.uses ?? 1, check.seen);
       if (!spent.allowed) return usedUp(refuse, privilege, membership, levels);
       used = spent.used;
       charged = spent.charged;
@@ -189,7 +203,7 @@ export function gateService(db: Database) {
      */
     async enforcePurchase(caller: GateCaller): Promise<void> {
       const [membership, levels] = await Promise.all([
-        loadMembership(db, caller.tenant.id, caller.userId, caller.now),
+        membershipOf(db, caller),
         levelCatalog(db, caller.tenant.id),
       ]);
       if (!brandShows(caller.tenant, 'pay')) {
