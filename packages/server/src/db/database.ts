@@ -1,18 +1,6 @@
 /** What every repository needs: parameterised queries returning plain rows. */
-export interface QueryOptions {
-  /**
-   * 'each-call': plan the statement for each call's values (PostgreSQL would otherwise settle on one generic plan
-   * for a statement it runs often) — for queries whose best plan depends on the values, such as searches.
-   */
-  plan?: 'each-call';
-}
-
 export interface Queryable {
-  query<Row = Record<string, unknown>>(
-    text: string,
-    params?: readonly unknown[],
-    options?: QueryOptions,
-  ): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, PG_TYPE_OIDS, type Queryable, type QueryOptions, typeParsers } from './database';
+import { type Database, PG_TYPE_OIDS, type Queryable, typeParsers } from './database';
 
 /**
  * Names the statements a process runs again and again, so each connection prepares them once: PostgreSQL then
@@ -47,15 +47,15 @@ export async function openPostgres(connectionString: string, searchPath?: string
   const client = await pool.connect();
   client.release();
   const nameOf = statementNamer();
-  const statement = (text: string, params: readonly unknown[], options?: QueryOptions) => ({
+  const statement = (text: string, params: readonly unknown[]) => ({
     text,
     values: [...params],
-    name: params.length > 0 && options?.plan !== 'each-call' ? nameOf(text) : undefined,
+    name: params.length > 0 ? nameOf(text) : undefined,
   });
 
   const poolQueryable: Queryable = {
-    async query<Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-      const result = await pool.query(statement(text, params, options));
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const result = await pool.query(statement(text, params));
       return result.rows as Row[];
     },
     async exec(script: string) {
@@ -76,8 +76,8 @@ export async function openPostgres(connectionString: string, searchPath?: string
       };
       connection.on('error', onError);
       const tx: Queryable = {
-        async query<Row>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-          const result = await connection.query(statement(text, params, options));
+        async query<Row>(text: string, params: readonly unknown[] = []) {
+          const result = await connection.query(statement(text, params));
           return result.rows as Row[];
         },
         async exec(script: string) {
