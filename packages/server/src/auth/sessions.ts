@@ -1,10 +1,10 @@
 import { LOGGED_IN_ELSEWHERE_MESSAGE, RESPONSE_CODES } from '@tender/domain';
 import type { Clock } from '../clock';
+import { DATA_VERSIONS_SQL, type DataVersionColumns, dataVersionsOf } from '../db/data-versions';
 import type { Database, Queryable } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import type { Authenticator, Caller } from '../http/endpoint-route';
 import { messages } from '../messages';
-import { CONFIG_VERSION_SQL } from '../tenants/config-version';
 import type { TenantService } from '../tenants/service';
 import { isProfileComplete } from '../users/profile';
 import { newSecret, secretHash } from './secrets';
@@ -101,8 +101,8 @@ export function sessionService(db: Database, clock: Clock) {
  * The `Authenticator` of every non-public endpoint: 401 for a missing, unknown, expired or revoked token, for a
  * token of another brand (tenants never share accounts) and for a frozen account; 4011 for a session that a
  * newer sign-in superseded; 430 when the endpoint needs a complete profile and the user's is not. An unknown brand
- * is 400 before any of these. The session and the configuration version come in one statement; the brand is then
- * read through the process's cache at that version (src/tenants/config-version.ts).
+ * is 400 before any of these. The session and the data versions come in one statement; the brand is then read
+ * through the process's cache at those versions (src/db/data-versions.ts).
  */
 export function sessionAuthenticator(db: Database, clock: Clock, tenants: TenantService): Authenticator {
   return {
@@ -111,8 +111,8 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
         await tenants.resolveNow(brandId);
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
       }
-      const [row] = await db.query<SessionRow & { configVersion: number; id: number | null }>(
-        `SELECT v.version AS "configVersion", s.* FROM (SELECT ${CONFIG_VERSION_SQL} AS version) v
+      const [row] = await db.query<SessionRow & DataVersionColumns & { id: number | null }>(
+        `SELECT v.*, s.* FROM (SELECT ${DATA_VERSIONS_SQL}) v
          LEFT JOIN (
            SELECT s.id, s.brand_id AS "brandId", s.user_id AS "userId", s.remember, s.last_used_at AS "lastUsedAt",
              s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
@@ -123,8 +123,8 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
          ) s ON true`,
         [secretHash(token)],
       );
-      const configVersion = row?.configVersion ?? 0;
-      const tenant = await tenants.run(configVersion, () => tenants.resolve(brandId));
+      const versions = dataVersionsOf(row);
+      const tenant = await tenants.run(versions, () => tenants.resolve(brandId));
       const session = row?.id === null || row === undefined ? undefined : (row as SessionRow);
       const now = clock();
       if (!session || session.brandId !== tenant.id || session.revoked || session.frozen) {
@@ -146,7 +146,7 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       if (access === 'user' && !isProfileComplete(session)) {
         throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);
       }
-      return { tenant, signedIn: { userId: session.userId, sessionId: String(session.id) }, configVersion };
+      return { tenant, signedIn: { userId: session.userId, sessionId: String(session.id) }, versions };
     },
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@tender/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { DataVersions } from '../db/data-versions';
 import type { Tenant } from '../tenants/queries';
 import type { TenantService } from '../tenants/service';
 import { BusinessError } from './business-error';
@@ -16,11 +17,11 @@ export interface SignedIn {
   sessionId: string;
 }
 
-/** Who calls: the brand, the signed-in user, and the configuration version the call runs at. */
+/** Who calls: the brand, the signed-in user, and the data versions the call runs at (src/db/data-versions.ts). */
 export interface Caller {
   tenant: Tenant;
   signedIn: SignedIn;
-  configVersion: number;
+  versions: DataVersions;
 }
 
 export interface Authenticator {
@@ -78,12 +79,10 @@ export function endpointRoute<TEndpoint extends EndpointDefinition>(
 
       let caller: Omit<Caller, 'signedIn'> & { signedIn?: SignedIn };
       if (endpoint.access === 'public') {
-        const configVersion = await dependencies.tenants.readVersion();
+        const versions = await dependencies.tenants.readVersions();
         const brand = globals.value.brand;
-        const tenant = await dependencies.tenants.run(configVersion, () =>
-          dependencies.tenants.resolve(brand),
-        );
-        caller = { tenant, configVersion };
+        const tenant = await dependencies.tenants.run(versions, () => dependencies.tenants.resolve(brand));
+        caller = { tenant, versions };
       } else {
         if (!dependencies.authenticator) throw new Error(`${endpoint.path} needs an authenticator`);
         caller = await dependencies.authenticator.authenticate(
@@ -92,7 +91,7 @@ export function endpointRoute<TEndpoint extends EndpointDefinition>(
           endpoint.access,
         );
       }
-      const data = await dependencies.tenants.run(caller.configVersion, () =>
+      const data = await dependencies.tenants.run(caller.versions, () =>
         handler({
           input: input.value as z.output<TEndpoint['request']>,
           tenant: caller.tenant,

@@ -20,12 +20,12 @@ import {
   WHOLE_COUNTRY,
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
+import { cachedConfig, cachedMembership } from '../db/data-versions';
 import type { Database, Queryable } from '../db/database';
 import type { EnterpriseRole } from '../enterprise/queries';
 import { createEnterprise } from '../enterprise/service';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
-import { cachedConfig } from '../tenants/config-version';
 import { type MembershipEventRecord, type MembershipHolder, membershipQueries } from './queries';
 
 /** A level of a brand as the rules read it: its member type and every privilege value (absent keys are 0). */
@@ -137,7 +137,9 @@ export async function loadMembership(
   userId: number,
   now: Date,
 ): Promise<Membership> {
-  const { events: records, enterprise } = await membershipQueries(db).holdingsOf(brandId, userId);
+  const { events: records, enterprise } = await cachedMembership(db, `${brandId}:${userId}`, () =>
+    membershipQueries(db).holdingsOf(brandId, userId),
+  );
   const events = toDomainEvents(records);
   const at = now.getTime();
   const timeline = buildServiceTimeline(events);

@@ -13,6 +13,17 @@ function escapeHtml(text: string): string {
 }
 
 /**
+ * A character's normalized form. Most characters of a notice are their own: ideographs of the basic block (the
+ * compatibility ideographs that NFKC maps lie elsewhere) and ASCII other than capitals; only the rest go through
+ * `normalizeForSearch`, which costs a string normalization each (a page's records hold tens of thousands).
+ */
+function normalizedChar(char: string): string {
+  const code = char.charCodeAt(0);
+  if ((code >= 0x4e00 && code <= 0x9fff) || (code < 0x80 && (code < 0x41 || code > 0x5a))) return char;
+  return normalizeForSearch(char);
+}
+
+/**
  * The characters of a text with where each one's normalized form starts in the normalized text: matches are
  * found on normalized text (`ＬＥＤ` matches `led`) and marked on the original characters.
  */
@@ -22,10 +33,22 @@ function normalizedChars(text: string) {
   let normalized = '';
   for (const char of chars) {
     starts.push(normalized.length);
-    normalized += normalizeForSearch(char);
+    normalized += normalizedChar(char);
   }
   starts.push(normalized.length);
   return { chars, starts, normalized };
+}
+
+/** The last character whose normalized form starts at or before `offset` (`starts` ascends). */
+function charAt(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /** Character ranges [start, end) of the original text that hold a needle, merged and in order. */
@@ -40,11 +63,7 @@ function matchRanges(
     for (let at = normalized.indexOf(needle); at >= 0; at = normalized.indexOf(needle, at + needle.length)) {
       const end = at + needle.length;
       // The original characters whose normalized forms overlap [at, end).
-      let first = 0;
-      while (first < chars.length && (starts[first + 1] ?? 0) <= at) first += 1;
-      let last = first;
-      while (last < chars.length && (starts[last] ?? 0) < end) last += 1;
-      ranges.push([first, last]);
+      ranges.push([charAt(starts, at), charAt(starts, end - 1) + 1]);
     }
   }
   ranges.sort((a, b) => a[0] - b[0]);

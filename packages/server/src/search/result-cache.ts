@@ -1,3 +1,4 @@
+import { requestVersion } from '../db/data-versions';
 import type { Database, Queryable } from '../db/database';
 import type { SearchIndex, SearchRequest, SearchResult } from './search-index';
 
@@ -8,8 +9,8 @@ import type { SearchIndex, SearchRequest, SearchResult } from './search-index';
  * keywords, every filter, offset, page size, cap); no brand or user enters a search, and what differs per user
  * (records, masking, follows, gates) is done on every request after it. An entry is used only while the
  * database's data version (migration 0016, bumped at the commit of every transaction that writes what search
- * reads, in any process) is the one it was computed at: one small read per search, and a change committed
- * before a search starts is always seen by it. Bounded in entries and bytes, least recently used first out.
+ * reads, in any process) is the one it was computed at: read with the request's session (src/db/data-versions.ts),
+ * or on its own outside a request, so a change committed before a search starts is always seen by it. Bounded in entries and bytes, least recently used first out.
  */
 export interface SearchResultCacheOptions {
   /** Entries kept per database (default 5,000). */
@@ -163,7 +164,7 @@ export class SearchResultCache {
   async through<T>(db: Database, key: string, work: () => Promise<T>): Promise<T> {
     if (!this.enabled) return work();
     const store = this.storeOf(db);
-    const version = await dataVersion(db);
+    const version = requestVersion(db, 'searchData') ?? (await dataVersion(db));
     const cached = store.get(key, version);
     if (cached !== undefined) {
       this.hits += 1;

@@ -451,33 +451,39 @@ export async function feedPage(
     isRead: boolean;
     matchedAt: Date;
   };
-  const rows = await db.query<FeedRow>(
-    `SELECT f.id AS "feedId", array_to_json(f.group_ids) AS "groupIds", f.monitor_kinds AS "monitorKinds",
-            f.words, f.read_at IS NOT NULL AS "isRead", f.matched_at AS "matchedAt", ${ITEM_COLUMNS},
-            EXISTS (SELECT 1 FROM item_follow c WHERE c.user_id = f.user_id AND c.item_id = t.id) AS "isCollect"
-       FROM subscription_feed f
-       JOIN tender_item t ON t.id = f.item_id
-       LEFT JOIN project_detail p ON p.item_id = t.id
-      WHERE ${where}
-      ORDER BY f.id DESC
-      LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+  // The page and the count in one statement (one round trip per feed call): a row of NULLs when the page is empty.
+  const rows = await db.query<FeedRow & { total: number }>(
+    `SELECT (SELECT count(*)::int FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id WHERE ${where})
+              AS total, page.*
+       FROM (SELECT 1) one
+       LEFT JOIN LATERAL (
+         SELECT f.id AS "feedId", array_to_json(f.group_ids) AS "groupIds", f.monitor_kinds AS "monitorKinds",
+                f.words, f.read_at IS NOT NULL AS "isRead", f.matched_at AS "matchedAt", ${ITEM_COLUMNS},
+                EXISTS (SELECT 1 FROM item_follow c WHERE c.user_id = f.user_id AND c.item_id = t.id) AS "isCollect"
+           FROM subscription_feed f
+           JOIN tender_item t ON t.id = f.item_id
+           LEFT JOIN project_detail p ON p.item_id = t.id
+          WHERE ${where}
+          ORDER BY f.id DESC
+          LIMIT ${Number(limit)} OFFSET ${Number(offset)}
+       ) page ON true
+      ORDER BY page."feedId" DESC`,
     params,
   );
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id WHERE ${where}`,
-    params,
-  );
+  const total = rows[0]?.total ?? 0;
   return {
-    records: rows.map((row) => ({
-      ...summary(row),
-      feedId: row.feedId,
-      groupIds: row.groupIds,
-      monitorKinds: row.monitorKinds,
-      words: row.words,
-      isRead: row.isRead,
-      matchedAt: formatDateTime(row.matchedAt),
-    })),
-    total: count?.total ?? 0,
+    records: rows
+      .filter((row) => row.feedId !== null)
+      .map((row) => ({
+        ...summary(row),
+        feedId: row.feedId,
+        groupIds: row.groupIds,
+        monitorKinds: row.monitorKinds,
+        words: row.words,
+        isRead: row.isRead,
+        matchedAt: formatDateTime(row.matchedAt),
+      })),
+    total,
   };
 }
 

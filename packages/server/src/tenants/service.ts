@@ -1,11 +1,11 @@
 import type { BrandManifest } from '@tender/brand';
 import { seedCouponDefaults } from '../coupons/defaults';
+import { cachedConfig, type DataVersions, readDataVersions, withDataVersions } from '../db/data-versions';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { seedMembershipDefaults } from '../membership/queries';
 import { messages } from '../messages';
 import { seedOrderDefaults } from '../orders/defaults';
-import { cachedConfig, configCache, readConfigVersion, withConfigVersion } from './config-version';
 import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
 import { type Tenant, tenantQueries } from './queries';
 
@@ -37,16 +37,15 @@ function flatten(entries: SeedDictionaryEntry[], parent: string | null = null) {
 
 export function tenantService(db: Database) {
   const queries = tenantQueries(db);
-  const cache = configCache();
   /** The tenant a request's `brand` parameter names; an unknown brand is a client mistake, not a crash. */
   async function resolve(brandId: string): Promise<Tenant> {
     const tenant = await cachedConfig(`brand:${brandId}`, () => queries.find(brandId));
     if (!tenant) throw new BusinessError(400, messages.unknownBrand(brandId));
     return tenant;
   }
-  /** Runs a request's work at a configuration version: brand rows and level catalogues come from the cache. */
-  function run<T>(version: number, work: () => T): T {
-    return withConfigVersion(cache, version, work);
+  /** Runs a request's work at the data versions it read: brands, catalogues and holdings come from the caches. */
+  function run<T>(versions: DataVersions, work: () => T): T {
+    return withDataVersions(db, versions, work);
   }
   return {
     /**
@@ -82,12 +81,12 @@ export function tenantService(db: Database) {
 
     resolve,
     run,
-    /** The configuration version now: for a request without a session, in place of the one its session gives. */
-    readVersion: () => readConfigVersion(db),
+    /** The data versions now: for a request without a session, in place of the ones its session gives. */
+    readVersions: () => readDataVersions(db),
     /** `resolve` at the current version, for a call outside a request's scope. */
     async resolveNow(brandId: string): Promise<Tenant> {
-      const version = await readConfigVersion(db);
-      return run(version, () => resolve(brandId));
+      const versions = await readDataVersions(db);
+      return run(versions, () => resolve(brandId));
     },
 
     list: queries.list,
