@@ -178,6 +178,32 @@ describe.each(testDatabaseTargets())('data export on $name', (target) => {
     expect(words.data.used).toBe(accepted.reduce((sum, answer) => sum + answer.data.record.allowed, 0));
   });
 
+  it('spends no rows when the export cannot be recorded', async () => {
+    const user = await newMember(server, small);
+    await grant(server, user, 'toubiaotong', 12);
+    // The record's write fails after the spend (a trigger in place of a lost connection or a full disk).
+    await server.db.query(
+      `CREATE FUNCTION refuse_export_record() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION 'export_record refused by the test'; END $$`,
+    );
+    await server.db.query(
+      `CREATE TRIGGER refuse_export_record BEFORE INSERT ON export_record
+       FOR EACH ROW WHEN (NEW.user_id = ${Number(user.userId)}) EXECUTE FUNCTION refuse_export_record()`,
+    );
+    try {
+      const failed = await callAs(server, user, 'POST', '/webchat/api/project/dataExportOrder', conditions());
+      expect(failed.code).toBe(500);
+    } finally {
+      await server.db.query('DROP TRIGGER refuse_export_record ON export_record');
+      await server.db.query('DROP FUNCTION refuse_export_record()');
+    }
+    const words = await callAs(server, user, 'GET', '/webchat/api/project/getWordNum');
+    expect(words.data).toMatchObject({ limit: 3, used: 0, remaining: 3 });
+    const ordered = await callAs(server, user, 'POST', '/webchat/api/project/dataExportOrder', conditions());
+    expect(ordered.data.record).toMatchObject({ allowed: 3 });
+    await finished(user, ordered.data.record.id);
+  });
+
   it('answers noData, exportPermission and a hidden feature with their dialogs', async () => {
     const member = await newMember(server, 'alpha');
     await grant(server, member, 'qiyetong', 12);

@@ -10,7 +10,7 @@ import {
 import { formatDateTime, permissionDialogMessage, RESPONSE_CODES } from '@tender/domain';
 import { recordAudit, userActor } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import type { GateCaller, GateService } from '../gates/service';
+import { type GateCaller, type GateService, gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import { loadMembership } from '../membership/service';
 import { historyConditions, searchFilters, searchRequest } from '../search/conditions';
@@ -222,35 +222,44 @@ export function exportService(dependencies: ExportServiceDependencies) {
     /** dataExportOrder: spends the rows, records the export and writes the file in the background. */
     async order(caller: GateCaller, conditions: ExportConditions & Record<string, unknown>) {
       const planned = await plan(caller, conditions);
-      let permission: GatePass = planned.pass;
-      if (planned.pass.limit !== -1) {
-        // One atomic spend of every row: concurrent orders cannot export more than the day's rows together.
-        permission = await gates.enforce(caller, { privilege: PRIVILEGE, mode: 'spend', uses: planned.rows });
-      }
-      const [row] = await db.query<RecordRow>(
-        `INSERT INTO export_record
-           (brand_id, user_id, conditions, file_name, status, matched, allowed, created_at, item_ids, heartbeat_at)
-         VALUES ($1, $2, $3, $4, 'running', $5, $6, $7, $8, now()) RETURNING ${RECORD_COLUMNS}`,
-        [
-          caller.tenant.id,
-          caller.userId,
-          JSON.stringify(historyConditions(conditions)),
-          exportFileName(conditions, caller.now),
-          planned.matched,
-          planned.rows,
-          caller.now,
-          planned.itemIds,
-        ],
-      );
-      if (!row) throw new Error('export_record insert answered nothing');
-      await recordAudit(db, {
-        brandId: caller.tenant.id,
-        action: 'export.ordered',
-        userId: caller.userId,
-        actor: userActor(caller.userId),
-        target: `export:${row.id}`,
-        detail: { matched: planned.matched, rows: planned.rows, fileName: row.file_name },
-        at: caller.now,
+      // The rows are spent, the export recorded and audited in one transaction: a crash or a failed write in
+      // between can neither spend a day's rows without a record nor record rows that were not spent.
+      const { permission, row } = await db.transaction(async (tx) => {
+        const permission: GatePass =
+          planned.pass.limit === -1
+            ? planned.pass
+            : // One atomic spend of every row: concurrent orders cannot export more than the day's rows together.
+              await gateService(tx).enforce(caller, {
+                privilege: PRIVILEGE,
+                mode: 'spend',
+                uses: planned.rows,
+              });
+        const [row] = await tx.query<RecordRow>(
+          `INSERT INTO export_record
+             (brand_id, user_id, conditions, file_name, status, matched, allowed, created_at, item_ids, heartbeat_at)
+           VALUES ($1, $2, $3, $4, 'running', $5, $6, $7, $8, now()) RETURNING ${RECORD_COLUMNS}`,
+          [
+            caller.tenant.id,
+            caller.userId,
+            JSON.stringify(historyConditions(conditions)),
+            exportFileName(conditions, caller.now),
+            planned.matched,
+            planned.rows,
+            caller.now,
+            planned.itemIds,
+          ],
+        );
+        if (!row) throw new Error('export_record insert answered nothing');
+        await recordAudit(tx, {
+          brandId: caller.tenant.id,
+          action: 'export.ordered',
+          userId: caller.userId,
+          actor: userActor(caller.userId),
+          target: `export:${row.id}`,
+          detail: { matched: planned.matched, rows: planned.rows, fileName: row.file_name },
+          at: caller.now,
+        });
+        return { permission, row };
       });
       start(Number(row.id), planned.itemIds, caller.now);
       const message = planned.limited ? planned.message : exportMessages.started(planned.rows);

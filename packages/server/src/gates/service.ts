@@ -124,7 +124,8 @@ export function gateRefusalError(outcome: Extract<GateOutcome, { allowed: false 
  * stops at the first refusal: PC use → brand flag → level has the privilege → purchased region covers the
  * item's province → daily quota or free trial → allowed. See src/gates/README.md for the wire shape.
  */
-export function gateService(db: Database) {
+/** `db` may be a transaction: the spend then commits or rolls back with the caller's other writes. */
+export function gateService(db: Queryable) {
   const counters = quotaCounters(db);
 
   async function decide(caller: GateCaller, check: GateCheck): Promise<GateOutcome> {
