@@ -3,7 +3,7 @@ import { loadAreaTree } from '@tender/api-client';
 import type { GateRefusal } from '@tender/contracts';
 import type { AreaNode, SubscribeRouteName } from '@tender/domain';
 import { SUBSCRIBE_BIDDING_PATH, SUBSCRIBE_UPFRONT_PATH } from '@tender/domain';
-import { useMembershipPurchase } from '@tender/membership';
+import { type OpenMembershipOptions, useMembershipPurchase } from '@tender/membership';
 import {
   type OpenPermissionDialogOptions,
   usePermissionDialogServerConfig,
@@ -19,7 +19,8 @@ import { useUserStore } from '../stores/user-store';
 export interface LayoutDialogs {
   /** Opens the dialog a gate refusal (code 403 `data`) names; false when it names none. */
   openRefusal(refusal: GateRefusal, options?: OpenPermissionDialogOptions): boolean;
-  openMembership(): void;
+  /** The membership modal, at a level when given (our 去支付 on /myOrder opens it at the order's). */
+  openMembership(options?: OpenMembershipOptions): void;
   openServicePeriod(): void;
   openCoupons(): void;
 }
@@ -110,7 +111,7 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
   return {
     dialogs: {
       openRefusal: permission.openRefusal,
-      openMembership: () => void membership.openMembership(),
+      openMembership: (options) => void membership.openMembership(options),
       openServicePeriod: membership.openServicePeriod,
       openCoupons: membership.openCoupons,
     },

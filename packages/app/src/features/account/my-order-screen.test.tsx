@@ -75,7 +75,7 @@ describe('OrderList (我的订单)', () => {
       paths: ['/myOrder'],
     });
     await user.click(await screen.findByRole('button', { name: `去支付 ${open.orderNo}` }));
-    expect(onPay).toHaveBeenCalledOnce();
+    expect(onPay).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ orderNo: open.orderNo }));
     expect(screen.queryByRole('button', { name: `去支付 ${paid.orderNo}` })).not.toBeInTheDocument();
   });
 
@@ -87,6 +87,6 @@ describe('OrderList (我的订单)', () => {
     });
     expect(await screen.findByText('暂无订单，开通会员后可在此查看')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '开通会员' }));
-    expect(onPay).toHaveBeenCalledOnce();
+    expect(onPay).toHaveBeenCalledExactlyOnceWith();
   });
 });

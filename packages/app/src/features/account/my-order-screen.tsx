@@ -20,8 +20,11 @@ type Orders =
 
 export interface OrderListProps {
   api: Pick<EndpointFunctions, 'myOrders'>;
-  /** The membership modal: pays an open order again (a new order at the server's price; the old one closes). */
-  onPay(): void;
+  /**
+   * The membership modal, at the level of the open order to pay when one is given: paying makes a new order at the
+   * server's price and the old one closes (only the newest QR code can be paid).
+   */
+  onPay(order?: Order): void;
 }
 
 /** The caller's orders, newest first: what was bought, the amount paid, the status and the times. */
@@ -54,7 +57,7 @@ export function OrderList({ api, onPay }: OrderListProps) {
     return (
       <Group justify="space-between">
         <Text c="dimmed">{t.empty}</Text>
-        <Button size="xs" onClick={onPay}>
+        <Button size="xs" onClick={() => onPay()}>
           {t.openMembership}
         </Button>
       </Group>
@@ -113,7 +116,7 @@ export function OrderList({ api, onPay }: OrderListProps) {
             size="compact-sm"
             title={t.payHint}
             aria-label={`${t.pay} ${order.orderNo}`}
-            onClick={onPay}
+            onClick={() => onPay(order)}
           >
             {t.pay}
           </Button>
@@ -148,7 +151,7 @@ export function MyOrderScreen() {
         <Title order={2} size="h4">
           {messages.myOrder.title}
         </Title>
-        <OrderList api={api} onPay={openMembership} />
+        <OrderList api={api} onPay={(order) => openMembership(order && { memberCode: order.memberCode })} />
       </Stack>
     </Paper>
   );

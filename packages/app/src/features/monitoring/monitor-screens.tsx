@@ -48,7 +48,7 @@ function UsageLine({ text, limit, used }: { text: string; limit: number; used: n
         <Alert color="yellow" role="alert">
           <Group justify="space-between">
             <Text size="sm">{blocked}</Text>
-            <Button size="xs" variant="light" onClick={openMembership}>
+            <Button size="xs" variant="light" onClick={() => openMembership()}>
               {messages.usage.upgrade}
             </Button>
           </Group>

@@ -149,7 +149,7 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
                             <Text size="sm" c="dimmed">
                               {messages.groups.noneAllowed}
                             </Text>
-                            <Button variant="light" onClick={openMembership}>
+                            <Button variant="light" onClick={() => openMembership()}>
                               {messages.groups.upgrade}
                             </Button>
                           </>
