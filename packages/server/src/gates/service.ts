@@ -8,7 +8,7 @@ import {
   RESPONSE_CODES,
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { type LevelCatalog, levelCatalog, loadMembership, type Membership } from '../membership/service';
 import { messages } from '../messages';
