@@ -3,20 +3,15 @@ import type { EndpointFunctions } from '@tender/api-client';
 import { ORDER_STATUS, type Order } from '@tender/contracts';
 import { formatYuan } from '@tender/domain';
 import { PageTable, type PageTableColumn } from '@tender/ui-kit';
-import { useEffect, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
+import { usePagedRecords } from '../../shell/use-paged-records';
 import { messages } from './messages';
 
 /** Orders a page of 我的订单 shows. */
 export const ORDER_PAGE_SIZE = 10;
 
 const STATUS_COLOURS = { 1: 'orange', 2: 'green', 3: 'gray' } as const;
-
-type Orders =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; records: Order[]; total: number };
 
 export interface OrderListProps {
   api: Pick<EndpointFunctions, 'myOrders'>;
@@ -30,23 +25,12 @@ export interface OrderListProps {
 /** The caller's orders, newest first: what was bought, the amount paid, the status and the times. */
 export function OrderList({ api, onPay }: OrderListProps) {
   const t = messages.myOrder;
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Orders>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.myOrders({ pageNumber: page, pageSize: ORDER_PAGE_SIZE }, { signal: controller.signal }).then(
-      (answer) => setState({ status: 'ready', ...answer }),
-      () => !controller.signal.aborted && setState({ status: 'error' }),
-    );
-    return () => controller.abort();
-  }, [api, page, attempt]);
+  const { state, retry, table } = usePagedRecords(api.myOrders, ORDER_PAGE_SIZE);
 
   if (state.status === 'error') {
     return (
       <Alert color="red" title={t.loadFailed}>
-        <Button size="xs" variant="light" onClick={() => setAttempt((value) => value + 1)}>
+        <Button size="xs" variant="light" onClick={retry}>
           {t.retry}
         </Button>
       </Alert>
@@ -124,21 +108,7 @@ export function OrderList({ api, onPay }: OrderListProps) {
     },
   ];
 
-  return (
-    <PageTable
-      ariaLabel={t.tableLabel}
-      columns={columns}
-      rows={state.status === 'ready' ? state.records : []}
-      rowKey="orderId"
-      loading={state.status === 'loading'}
-      pagination={{
-        total: state.status === 'ready' ? state.total : 0,
-        page,
-        onChange: setPage,
-        pageSize: ORDER_PAGE_SIZE,
-      }}
-    />
-  );
+  return <PageTable ariaLabel={t.tableLabel} columns={columns} rowKey="orderId" {...table} />;
 }
 
 /** 我的订单 (/myOrder; the server shows the menu only when the brand allows paying, spec §2). */

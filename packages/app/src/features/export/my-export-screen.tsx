@@ -3,19 +3,15 @@ import { Link } from '@tanstack/react-router';
 import type { EndpointFunctions } from '@tender/api-client';
 import type { ExportRecord } from '@tender/contracts';
 import { PageTable, type PageTableColumn } from '@tender/ui-kit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
+import { usePagedRecords } from '../../shell/use-paged-records';
 import { downloadExport } from './download-export';
 import { conditionSummary } from './export-conditions';
 import { messages } from './messages';
 
 /** Records a page of 我的导出记录 shows. */
 export const EXPORT_RECORD_PAGE_SIZE = 10;
-
-type Records =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; records: ExportRecord[]; total: number };
 
 const STATUS_COLOURS = { running: 'blue', done: 'green', failed: 'red' } as const;
 
@@ -26,26 +22,9 @@ export interface ExportRecordsProps {
 
 /** The records table: file, conditions, status, rows, time and 下载 for a finished file; loading, empty, error. */
 export function ExportRecords({ api, download }: ExportRecordsProps) {
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Records>({ status: 'loading' });
+  const { state, retry, table } = usePagedRecords(api.exportRecordList, EXPORT_RECORD_PAGE_SIZE);
   const [downloading, setDownloading] = useState<number | undefined>();
   const t = messages.myExport;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    api
-      .exportRecordList(
-        { pageNumber: page, pageSize: EXPORT_RECORD_PAGE_SIZE },
-        { signal: controller.signal },
-      )
-      .then(
-        (answer) => setState({ status: 'ready', records: answer.records, total: answer.total }),
-        () => !controller.signal.aborted && setState({ status: 'error' }),
-      );
-    return () => controller.abort();
-  }, [api, page, attempt]);
 
   const save = async (record: ExportRecord) => {
     setDownloading(record.id);
@@ -59,7 +38,7 @@ export function ExportRecords({ api, download }: ExportRecordsProps) {
   if (state.status === 'error') {
     return (
       <Alert color="red" title={t.loadFailed}>
-        <Button size="xs" variant="light" onClick={() => setAttempt((value) => value + 1)}>
+        <Button size="xs" variant="light" onClick={retry}>
           {t.retry}
         </Button>
       </Alert>
@@ -122,21 +101,7 @@ export function ExportRecords({ api, download }: ExportRecordsProps) {
     },
   ];
 
-  return (
-    <PageTable
-      ariaLabel={t.tableLabel}
-      columns={columns}
-      rows={state.status === 'ready' ? state.records : []}
-      rowKey="id"
-      loading={state.status === 'loading'}
-      pagination={{
-        total: state.status === 'ready' ? state.total : 0,
-        page,
-        onChange: setPage,
-        pageSize: EXPORT_RECORD_PAGE_SIZE,
-      }}
-    />
-  );
+  return <PageTable ariaLabel={t.tableLabel} columns={columns} rowKey="id" {...table} />;
 }
 
 /** 我的导出记录 (/myExport): the caller's exports, newest first, each finished file downloadable again. */
