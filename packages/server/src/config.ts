@@ -37,6 +37,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** `REDIS_URL`: where the rate limits count, shared by every API node; unset: in each process. */
   redisUrl: string | undefined;
+  /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
+  searchCacheMegabytes: number;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -63,6 +65,12 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
       `PGLITE_SHARED_BUFFERS 须为带单位的大小，如 512MB 或 1GB，当前为 "${env.PGLITE_SHARED_BUFFERS}"`,
     );
   }
+  const searchCacheMegabytes = Number(env.SEARCH_CACHE_MB?.trim() || 256);
+  if (!Number.isSafeInteger(searchCacheMegabytes) || searchCacheMegabytes < 0) {
+    throw new Error(
+      `SEARCH_CACHE_MB 必须是非负整数（0 表示不缓存搜索结果），当前为 "${env.SEARCH_CACHE_MB}"`,
+    );
+  }
   const payProvider = env.PAY_PROVIDER?.trim() || 'sandbox';
   if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(payProvider)) {
     throw new Error(`PAY_PROVIDER 不支持 "${payProvider}"，可选：${PAYMENT_PROVIDER_NAMES.join('、')}`);
@@ -87,5 +95,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
       : undefined,
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    searchCacheMegabytes,
   };
 }

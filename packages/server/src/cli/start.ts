@@ -12,6 +12,7 @@ import { migrationsDir } from '../paths';
 import { createPaymentProvider } from '../payments/factory';
 import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
+import { searchIndex } from '../search/search-index';
 import { redisRateCounter } from '../security/redis-counter';
 import { tenantService } from '../tenants/service';
 
@@ -30,6 +31,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   const seeded = await tenantService(db).seed(sites.map((site) => site.manifest));
   const readiness = readinessGate(false);
   const payments = createPaymentProvider(config, db, systemClock);
+  searchIndex.resultCache.setBudget(config.searchCacheMegabytes * 1024 * 1024);
   const app = await buildServer({
     db,
     readiness,

@@ -10,12 +10,13 @@ import type { SearchIndex, SearchRequest, SearchResult } from './search-index';
  * (records, masking, follows, gates) is done on every request after it. An entry is used only while the
  * database's data version (migration 0016, bumped at the commit of every transaction that writes what search
  * reads, in any process) is the one it was computed at: read with the request's session (src/db/data-versions.ts),
- * or on its own outside a request, so a change committed before a search starts is always seen by it. Bounded in entries and bytes, least recently used first out.
+ * or on its own outside a request, so a change committed before a search starts is always seen by it. Bounded in
+ * entries and bytes, least recently used first out.
  */
 export interface SearchResultCacheOptions {
-  /** Entries kept per database (default 5,000). */
+  /** Entries kept per database (default 20,000). */
   maxEntries?: number;
-  /** Their estimated size per database (default 64 MB). */
+  /** Their estimated size per database (default 256 MB; the server sets it from `SEARCH_CACHE_MB`). */
   maxBytes?: number;
 }
 
@@ -150,11 +151,17 @@ export class SearchResultCache {
   /** The stores in use, for the figures (a handful: one per open database). */
   private readonly live = new Set<WeakRef<EntryStore>>();
   private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private maxBytes: number;
 
   constructor(options: SearchResultCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 5_000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxEntries = options.maxEntries ?? 20_000;
+    this.maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  }
+
+  /** The byte budget of the stores made from now on (the server's `SEARCH_CACHE_MB`, set at start); 0: off. */
+  setBudget(maxBytes: number): void {
+    this.maxBytes = maxBytes;
+    this.enabled = maxBytes > 0;
   }
 
   /**
