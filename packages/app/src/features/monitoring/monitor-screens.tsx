@@ -7,7 +7,7 @@ import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { COMPANY_PATHS } from '../companies/company-route';
-import { DataState } from '../companies/data-state';
+import { DataState, type DataStateProps } from '../companies/data-state';
 import { useGatedData } from '../companies/use-gated-data';
 import { detailLink, isItemType } from '../details/detail-routes';
 import { useDisplayMode } from '../search/use-display-mode';
@@ -55,6 +55,114 @@ function UsageLine({ text, limit, used }: { text: string; limit: number; used: n
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The results of a search to add from, each with 监控 (or 已监控 when it is watched already). */
+function FoundList<TRecord>({
+  state,
+  empty,
+  rowKey,
+  describe,
+  isWatched,
+  onAdd,
+}: {
+  state: DataStateProps<{ records: TRecord[] } | null>['state'];
+  empty: string;
+  rowKey(record: TRecord): number;
+  describe(record: TRecord): { name: string; caption: string };
+  isWatched(record: TRecord): boolean;
+  onAdd(record: TRecord): void;
+}) {
+  return (
+    <DataState state={state}>
+      {(page) =>
+        !page || page.records.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {empty}
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" aria-label={messages.add.results} p={0} m={0}>
+            {page.records.map((record) => {
+              const { name, caption } = describe(record);
+              const watched = isWatched(record);
+              return (
+                <Group key={rowKey(record)} justify="space-between" wrap="nowrap" component="li">
+                  <Stack gap={0}>
+                    <Text size="sm">{name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {caption}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    disabled={watched}
+                    aria-label={messages.add.monitorNamed(name)}
+                    onClick={() => onAdd(record)}
+                  >
+                    {watched ? messages.add.monitored : messages.add.monitor}
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )
+      }
+    </DataState>
+  );
+}
+
+/** What is monitored, each with its link, since when, and 取消监控 (confirmed by the caller). */
+function MonitoredList<TRecord extends { id: number }>({
+  title,
+  empty,
+  records,
+  describe,
+  onRemove,
+}: {
+  title: string;
+  empty: string;
+  records: TRecord[];
+  describe(record: TRecord): { name: string; link: ReactNode; caption: string };
+  onRemove(record: TRecord): void;
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {records.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" p={0} m={0} aria-label={title}>
+          {records.map((record) => {
+            const { name, link, caption } = describe(record);
+            return (
+              <Group key={record.id} justify="space-between" wrap="nowrap" component="li">
+                <Stack gap={0}>
+                  {link}
+                  <Text size="xs" c="dimmed">
+                    {caption}
+                  </Text>
+                </Stack>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={messages.list.removeNamed(name)}
+                  onClick={() => onRemove(record)}
+                >
+                  {messages.list.remove}
+                </Button>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
   );
 }
 
@@ -210,84 +318,38 @@ export function CompanyMonitorScreen({ companyRole: role }: { companyRole: Compa
                 onSearch={setKeyword}
               >
                 {keyword !== null && (
-                  <DataState state={found}>
-                    {(page) =>
-                      !page || page.records.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          {messages.add.noCompanies}
-                        </Text>
-                      ) : (
-                        <Stack gap={6} component="ul" aria-label={messages.add.results} p={0} m={0}>
-                          {page.records.map((company) => (
-                            <Group key={company.companyId} justify="space-between" component="li">
-                              <Stack gap={0}>
-                                <Text size="sm">{company.name}</Text>
-                                <Text size="xs" c="dimmed">
-                                  {company.regionText}{' '}
-                                  {messages.add.companyCounts(
-                                    company.counts.purchaser,
-                                    company.counts.agency,
-                                    company.counts.winner,
-                                  )}
-                                </Text>
-                              </Stack>
-                              <Button
-                                size="compact-sm"
-                                variant="light"
-                                disabled={watched.has(company.companyId)}
-                                aria-label={messages.add.monitorNamed(company.name)}
-                                onClick={() => void add(company.companyId, company.name)}
-                              >
-                                {watched.has(company.companyId)
-                                  ? messages.add.monitored
-                                  : messages.add.monitor}
-                              </Button>
-                            </Group>
-                          ))}
-                        </Stack>
-                      )
-                    }
-                  </DataState>
+                  <FoundList
+                    state={found}
+                    empty={messages.add.noCompanies}
+                    rowKey={(company) => company.companyId}
+                    describe={(company) => ({
+                      name: company.name,
+                      caption: `${company.regionText} ${messages.add.companyCounts(company.counts.purchaser, company.counts.agency, company.counts.winner)}`,
+                    })}
+                    isWatched={(company) => watched.has(company.companyId)}
+                    onAdd={(company) => void add(company.companyId, company.name)}
+                  />
                 )}
               </SearchToAdd>
-              <Paper withBorder p="md" component="section" aria-label={messages.list.companies}>
-                <Title order={3} size="h5" mb="sm">
-                  {messages.list.companies}
-                </Title>
-                {data.records.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {messages.list.emptyCompanies(roleName)}
-                  </Text>
-                ) : (
-                  <Stack gap={6} component="ul" p={0} m={0} aria-label={messages.list.companies}>
-                    {data.records.map((record) => (
-                      <Group key={record.id} justify="space-between" component="li">
-                        <Stack gap={0}>
-                          <Anchor
-                            component={Link}
-                            to={COMPANY_PATHS.detail}
-                            search={{ companyId: record.companyId } as never}
-                          >
-                            {record.companyName}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {messages.list.since(record.createdAt.slice(0, 10))}
-                          </Text>
-                        </Stack>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={messages.list.removeNamed(record.companyName)}
-                          onClick={() => void remove(record.id, record.companyName)}
-                        >
-                          {messages.list.remove}
-                        </Button>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </Paper>
+              <MonitoredList
+                title={messages.list.companies}
+                empty={messages.list.emptyCompanies(roleName)}
+                records={data.records}
+                describe={(record) => ({
+                  name: record.companyName,
+                  link: (
+                    <Anchor
+                      component={Link}
+                      to={COMPANY_PATHS.detail}
+                      search={{ companyId: record.companyId } as never}
+                    >
+                      {record.companyName}
+                    </Anchor>
+                  ),
+                  caption: messages.list.since(record.createdAt.slice(0, 10)),
+                })}
+                onRemove={(record) => void remove(record.id, record.companyName)}
+              />
             </Stack>
           );
         }}
@@ -361,80 +423,36 @@ export function ProjectMonitorScreen() {
                 onSearch={setKeyword}
               >
                 {keyword !== null && (
-                  <DataState state={found}>
-                    {(page) =>
-                      !page || page.records.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          {messages.add.noProjects}
-                        </Text>
-                      ) : (
-                        <Stack gap={6} component="ul" aria-label={messages.add.results} p={0} m={0}>
-                          {page.records.map((item) => (
-                            <Group key={item.id} justify="space-between" wrap="nowrap" component="li">
-                              <Stack gap={0}>
-                                <Text size="sm">{item.title}</Text>
-                                <Text size="xs" c="dimmed">
-                                  {item.typeLabel} {item.regionText} {item.publishDate}
-                                </Text>
-                              </Stack>
-                              <Button
-                                size="compact-sm"
-                                variant="light"
-                                disabled={watched.has(item.id)}
-                                aria-label={messages.add.monitorNamed(item.title)}
-                                onClick={() => void setMonitored(item.id, true, item.title)}
-                              >
-                                {watched.has(item.id) ? messages.add.monitored : messages.add.monitor}
-                              </Button>
-                            </Group>
-                          ))}
-                        </Stack>
-                      )
-                    }
-                  </DataState>
+                  <FoundList
+                    state={found}
+                    empty={messages.add.noProjects}
+                    rowKey={(item) => item.id}
+                    describe={(item) => ({
+                      name: item.title,
+                      caption: `${item.typeLabel} ${item.regionText} ${item.publishDate}`,
+                    })}
+                    isWatched={(item) => watched.has(item.id)}
+                    onAdd={(item) => void setMonitored(item.id, true, item.title)}
+                  />
                 )}
               </SearchToAdd>
-              <Paper withBorder p="md" component="section" aria-label={messages.list.projects}>
-                <Title order={3} size="h5" mb="sm">
-                  {messages.list.projects}
-                </Title>
-                {data.records.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {messages.list.emptyProjects}
-                  </Text>
-                ) : (
-                  <Stack gap={6} component="ul" p={0} m={0} aria-label={messages.list.projects}>
-                    {data.records.map((record) => (
-                      <Group key={record.id} justify="space-between" wrap="nowrap" component="li">
-                        <Stack gap={0}>
-                          {isItemType(record.type) ? (
-                            <Anchor
-                              component={Link}
-                              {...detailLink({ id: record.itemId, type: record.type })}
-                            >
-                              {record.title}
-                            </Anchor>
-                          ) : (
-                            <Text size="sm">{record.title}</Text>
-                          )}
-                          <Text size="xs" c="dimmed">
-                            {record.publishDate} · {messages.list.since(record.createdAt.slice(0, 10))}
-                          </Text>
-                        </Stack>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={messages.list.removeNamed(record.title)}
-                          onClick={() => void setMonitored(record.itemId, false, record.title)}
-                        >
-                          {messages.list.remove}
-                        </Button>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </Paper>
+              <MonitoredList
+                title={messages.list.projects}
+                empty={messages.list.emptyProjects}
+                records={data.records}
+                describe={(record) => ({
+                  name: record.title,
+                  link: isItemType(record.type) ? (
+                    <Anchor component={Link} {...detailLink({ id: record.itemId, type: record.type })}>
+                      {record.title}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm">{record.title}</Text>
+                  ),
+                  caption: `${record.publishDate} · ${messages.list.since(record.createdAt.slice(0, 10))}`,
+                })}
+                onRemove={(record) => void setMonitored(record.itemId, false, record.title)}
+              />
             </Stack>
           );
         }}
