@@ -1,5 +1,14 @@
 /** Every user-facing string of @tender/app (architecture §2: one messages.ts per package). */
 export const messages = {
+  /** A screen area's call (src/shell/data-state.tsx): loading, refused by a gate, failed. */
+  dataState: {
+    loading: '正在加载…',
+    failed: (reason: string) => `加载失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
+    retry: '重试',
+    refused: (reason: string) => `${reason || '当前会员权益不支持此功能'}。可升级会员后再试。`,
+    /** The brand does not offer the feature: no level would help. */
+    featureHidden: (reason: string) => `${reason || '当前平台未开放该功能'}。`,
+  },
   footer: {
     /** The user agreement, shown with book-title marks as on the login consent. */
     terms: (clauseName: string) => `《${clauseName}》`,

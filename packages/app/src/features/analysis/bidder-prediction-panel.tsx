@@ -4,9 +4,9 @@ import type { EndpointResponse, toubiaoForecastListEndpoint } from '@tender/cont
 import { ListPagination } from '@tender/ui-kit';
 import { Fragment, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { COMPANY_PATHS, companyLink, itemLink } from '../companies/company-route';
-import { DataState } from '../companies/data-state';
-import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
 import { messages } from './messages';
 
 type Forecast = EndpointResponse<typeof toubiaoForecastListEndpoint>;

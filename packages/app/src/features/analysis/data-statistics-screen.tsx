@@ -2,8 +2,8 @@ import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@man
 import type { dataStatisticsEndpoint, EndpointRequest } from '@tender/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
-import { DataState } from '../companies/data-state';
-import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { EChart } from './echart';
 import { messages } from './messages';
 import { type AccountUsage, dailyUsageChart, usedPrivileges } from './usage-chart';

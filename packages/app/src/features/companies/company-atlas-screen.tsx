@@ -2,13 +2,13 @@ import { Anchor, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { EChart } from '../analysis/echart';
 import { ATLAS_KINDS, type Atlas, atlasChart, clickedCompanyId } from './atlas-graph';
 import { COMPANY_PATHS, companyIdFromSearch, companyLink } from './company-route';
-import { DataState } from './data-state';
 import { messages } from './messages';
 import { NoCompany } from './no-company';
-import { gatedCallOptions, useGatedData } from './use-gated-data';
 
 /**
  * spec §2 /altas?companyId= (企业图谱): the company, its suppliers, owners, agencies and rivals as an interactive

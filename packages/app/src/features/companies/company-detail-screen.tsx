@@ -17,13 +17,13 @@ import type { CompanyProfile, companyPartnersEndpoint, EndpointResponse, GatePas
 import { useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, gateRefusalOf, useGatedData } from '../../shell/use-gated-data';
 import { BidderPredictionPanel, isPredictable } from '../analysis/bidder-prediction-panel';
 import { type CompanyHistoryItem, CompanyItems } from './company-items';
 import { COMPANY_PATHS, companyIdFromSearch, companyLink, companyNameFromSearch } from './company-route';
-import { DataState } from './data-state';
 import { messages } from './messages';
 import { NoCompany } from './no-company';
-import { gatedCallOptions, gateRefusalOf, useGatedData } from './use-gated-data';
 
 type MonitorRole = keyof typeof messages.detail.monitorAs;
 type Partners = EndpointResponse<typeof companyPartnersEndpoint>;

@@ -2,14 +2,14 @@ import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@man
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { EChart } from '../analysis/echart';
 import { CompanyItems } from './company-items';
 import { COMPANY_PATHS, companyIdFromSearch, companyLink } from './company-route';
-import { DataState } from './data-state';
 import { companyHistoryChart } from './history-chart';
 import { messages } from './messages';
 import { NoCompany } from './no-company';
-import { gatedCallOptions, useGatedData } from './use-gated-data';
 
 type HistoryRole = 'all' | 'purchaser' | 'agency' | 'winner' | 'candidate';
 

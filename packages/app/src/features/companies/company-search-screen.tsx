@@ -16,10 +16,10 @@ import type { CompanySummary, companySearchEndpoint, EndpointRequest } from '@te
 import { ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { COMPANY_PATHS, companyLink } from './company-route';
-import { DataState } from './data-state';
 import { messages } from './messages';
-import { gatedCallOptions, useGatedData } from './use-gated-data';
 
 type CompanySearchRequest = EndpointRequest<typeof companySearchEndpoint>;
 type SearchRole = 'all' | 'purchaser' | 'agency' | 'winner';

@@ -1,12 +1,6 @@
 /** Every user-facing string of the company screens (查企业, 企业详情, 企业历史分析, 企业图谱). */
 export const messages = {
   state: {
-    loading: '正在加载…',
-    failed: (reason: string) => `加载失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
-    retry: '重试',
-    refused: (reason: string) => `${reason || '当前会员权益不支持此功能'}。可升级会员后再试。`,
-    /** The brand does not offer the feature: no level would help. */
-    featureHidden: (reason: string) => `${reason || '当前平台未开放该功能'}。`,
     noCompany: '未指定企业。请从“查企业”的结果中打开一家企业。',
     toSearch: '去查企业',
     notFound: (name: string) => `没有找到名为“${name}”的企业，可在查企业中按关键词查找。`,

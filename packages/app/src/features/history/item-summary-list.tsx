@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ItemType } from '@tender/contracts';
 import { ListPagination } from '@tender/ui-kit';
 import type { ReactNode } from 'react';
-import { DataState } from '../companies/data-state';
+import { DataState } from '../../shell/data-state';
 import { detailLink } from '../details/detail-routes';
 import { useKeptAnswer } from '../search/use-kept-answer';
 import { messages } from './messages';

@@ -1,7 +1,7 @@
 import type { ItemType } from '@tender/contracts';
 import { DEFAULT_PAGE_SIZE } from '@tender/domain';
 import { useEffect, useState } from 'react';
-import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import type { TypeCount } from './item-summary-list';
 
 export interface ItemListPage<Row> {

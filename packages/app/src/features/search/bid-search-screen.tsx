@@ -17,8 +17,8 @@ import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '@tender/d
 import { DisplayModeToggle, ExportButton, ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
-import { DataState } from '../companies/data-state';
-import { gatedCallOptions, useGatedData } from '../companies/use-gated-data';
+import { DataState } from '../../shell/data-state';
+import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import type { ConditionNames } from '../export/export-conditions';
 import { useDataExport } from '../export/use-data-export';
 import { KeywordBox } from './keyword-box';

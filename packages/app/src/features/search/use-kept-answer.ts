@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GatedData } from '../companies/use-gated-data';
+import type { GatedData } from '../../shell/use-gated-data';
 
 /**
  * The answer to show: the current one, or while the next one loads the previous one, so a list does not flash

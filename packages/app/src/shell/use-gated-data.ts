@@ -2,7 +2,7 @@ import type { CallOptions } from '@tender/api-client';
 import { isApiError, isCancelledError } from '@tender/api-client';
 import { type GateRefusal, gateRefusalSchema } from '@tender/contracts';
 import { type DependencyList, useCallback, useEffect, useState } from 'react';
-import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
+import { useLayoutDialogs } from '../layout/use-layout-dialogs';
 
 /** What a screen area shows for one server call. */
 export type GatedData<T> =

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { messages } from './messages';
+import { messages } from '../messages';
 import type { GatedData } from './use-gated-data';
 
 export interface DataStateProps<T> {
@@ -17,7 +17,7 @@ export function DataState<T>({ state, children }: DataStateProps<T>) {
       <Center py="xl" role="status" aria-live="polite">
         <Group gap="xs">
           <Loader size="sm" />
-          <Text c="dimmed">{messages.state.loading}</Text>
+          <Text c="dimmed">{messages.dataState.loading}</Text>
         </Group>
       </Center>
     );
@@ -26,17 +26,17 @@ export function DataState<T>({ state, children }: DataStateProps<T>) {
     return (
       <Alert color="yellow" role="alert">
         {state.refusal.feature
-          ? messages.state.featureHidden(state.message)
-          : messages.state.refused(state.message)}
+          ? messages.dataState.featureHidden(state.message)
+          : messages.dataState.refused(state.message)}
       </Alert>
     );
   }
   return (
     <Alert color="red" role="alert">
       <Group justify="space-between">
-        <Text size="sm">{messages.state.failed(state.message)}</Text>
+        <Text size="sm">{messages.dataState.failed(state.message)}</Text>
         <Button size="xs" variant="light" onClick={state.reload}>
-          {messages.state.retry}
+          {messages.dataState.retry}
         </Button>
       </Group>
     </Alert>
