@@ -1,6 +1,6 @@
 import type { Database } from '../db/database';
 import { matchNewItems } from '../matching/service';
-import { prepareSearchTokens } from '../search/document';
+import { dropPreparedSearchTokens, prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { writeTenderRecords } from '../tenders/service';
 import { withBinaryVectors } from './binary-vectors';
@@ -102,7 +102,6 @@ export async function ingestRecords(
     const outcome = await db.transaction(async (tx) => {
       const postgres = db.kind === 'postgres';
       await tx.exec(postgres ? POSTGRES_IMPORT_SETTINGS : IMPORT_SETTINGS);
-      // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
       const writer = postgres ? withBinaryVectors(tx) : tx;
       const written = await writeTenderRecords(writer, batch, knownCompanies);
       await advanceRun(
@@ -131,7 +130,8 @@ export async function ingestRecords(
   // write's round trips): the database and the importer work at the same time. Batches still commit in order.
   let writing: Promise<void> | undefined;
   const write = async (batch: TenderRecord[], lastLine: number) => {
-    await prepareSearchTokens(batch.map(searchTokenSource));
+    // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
+    await prepareSearchTokens(batch.map(searchTokenSource), { binary: db.kind === 'postgres' });
     await writing;
     // A stop asked for meanwhile: the batch written last is the last one.
     if (options.signal?.aborted) return;
@@ -153,10 +153,11 @@ export async function ingestRecords(
       }
     }
     if (!options.signal?.aborted && batch.length) await write(batch, lastLine);
-  } catch (error) {
-    // The reader failed: the batch in flight still ends (committed or not) before the failure is reported.
+  } finally {
+    // The batch in flight ends (committed or not) before a reader's failure is reported; vectors made ahead in
+    // binary are for this import's writer only.
     await writing?.catch(() => undefined);
-    throw error;
+    dropPreparedSearchTokens();
   }
   await writing;
   if (options.signal?.aborted) return { ...progress, completed: false };
