@@ -374,13 +374,14 @@ export class VectorBuilder {
   /**
    * The same vector in `tsvectorsend`'s format, what `tsvectorrecv` reads (src/ingest/binary-vectors.ts): the
    * number of lexemes, then per lexeme its UTF-8 bytes, a NUL, the number of positions and the positions
-   * (uint16, weight D = 0). Lexemes are distinct and their positions ascending, as `tsvectorrecv` requires.
+   * (uint16, weight D = 0). Lexemes are distinct and their positions ascending, as `tsvectorrecv` requires, and
+   * in PostgreSQL's order, which spares the server sorting them (it sorts what is out of order: a lossy marker).
    */
   binary(): Buffer {
     const out = Buffer.allocUnsafe(this.binaryBytes + (this.lossy ? LOSSY_BINARY.length : 0));
     let at = out.writeInt32BE(this.entryKeys.length + (this.lossy ? 1 : 0), 0);
     if (this.lossy) at += LOSSY_BINARY.copy(out, at);
-    for (let entry = 0; entry < this.entryKeys.length; entry += 1) {
+    for (const entry of this.entriesInLexemeOrder()) {
       const key = this.entryKeys[entry] as number;
       if (key === 0) {
         at += out.write(this.entryTexts[entry] as string, at);
@@ -403,6 +404,72 @@ export class VectorBuilder {
     }
     return out;
   }
+
+  /**
+   * The entries ordered as PostgreSQL orders lexemes: by their UTF-8 bytes, which is by code points, a prefix
+   * first. Pair keys sort as numbers (the entry number in the low bits of the same double); the few lexemes kept
+   * as text are sorted apart and merged in.
+   */
+  private entriesInLexemeOrder(): Int32Array {
+    const total = this.entryKeys.length;
+    const texts = this.byText.size;
+    const pairs = new Float64Array(total - texts);
+    const textEntries: number[] = [];
+    for (let entry = 0, pair = 0; entry < total; entry += 1) {
+      const key = this.entryKeys[entry] as number;
+      if (key === 0) textEntries.push(entry);
+      else pairs[pair++] = (key >>> 0) * ENTRY_NUMBERS + entry;
+    }
+    pairs.sort();
+    textEntries.sort((a, b) => compareCodePoints(this.entryTexts[a] as string, this.entryTexts[b] as string));
+    const order = new Int32Array(total);
+    let pair = 0;
+    let text = 0;
+    for (let next = 0; next < total; next += 1) {
+      const pairEntry = pair < pairs.length ? (pairs[pair] as number) % ENTRY_NUMBERS : -1;
+      const textEntry = text < textEntries.length ? (textEntries[text] as number) : -1;
+      const pairFirst =
+        textEntry < 0 ||
+        (pairEntry >= 0 &&
+          comparePairWithText(this.entryKeys[pairEntry] as number, this.entryTexts[textEntry] as string) < 0);
+      if (pairFirst) {
+        order[next] = pairEntry;
+        pair += 1;
+      } else {
+        order[next] = textEntry;
+        text += 1;
+      }
+    }
+    return order;
+  }
+}
+
+/** More than a vector's entries can be (900 KB of lexemes): the entry number's room beside a pair key. */
+const ENTRY_NUMBERS = 2 ** 20;
+
+function compareCodePoints(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a.codePointAt(i) as number;
+    const y = b.codePointAt(j) as number;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** A pair key's lexeme (one or two BMP characters) against a lexeme kept as text, by code points. */
+function comparePairWithText(key: number, text: string): number {
+  const first = key >>> 16;
+  const second = key & 0xffff;
+  const textFirst = text.codePointAt(0) as number;
+  if (first !== textFirst) return first - textFirst;
+  // Equal first characters are BMP ones: the text's second character starts at unit 1.
+  if (second === 0) return -1;
+  if (text.length === 1) return 1;
+  const textSecond = text.codePointAt(1) as number;
+  if (second !== textSecond) return second - textSecond;
+  return -1;
 }
 
 /** Letters/digits runs are cut to this many characters as lexemes (PostgreSQL's limit is 2 KB per lexeme). */
