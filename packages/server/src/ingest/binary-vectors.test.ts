@@ -114,7 +114,6 @@ describe.skipIf(!postgres)('binary tsvector parameters on PostgreSQL', () => {
   it('sends a parameter mixing binary vectors and a literal beyond the plain form as text, the same vectors', async () => {
     const [vector] = searchVectors();
     const binary = (vector as VectorBuilder).binary();
-    expect(binaryVectorLiteral(binary)).toBe((vector as VectorBuilder).literal().trim());
     const [mixed] = binaryVectorParams('SELECT $1::tsvector[]', [[binary, "'b':2A"]]);
     expect(mixed).toEqual([binaryVectorLiteral(binary), "'b':2A"]);
     const [row] = await db.query<{ same: boolean }>('SELECT ($1::tsvector[])[1] = $2::tsvector AS same', [
