@@ -70,7 +70,7 @@ export interface IngestProgress {
 
 export interface IngestOptions {
   batchSize?: number;
-  /** Stops after the batch being written commits; the run stays resumable. */
+  /** Stops after the batches being written (two on PostgreSQL) commit; the run stays resumable. */
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
 }
