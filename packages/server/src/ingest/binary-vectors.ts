@@ -103,23 +103,31 @@ function encodeVector(src: Buffer, out: Buffer, start: number): number {
 }
 
 /**
- * `array_send`'s format of a one-dimensional tsvector[] of these literals (NULL elements allowed); undefined
- * when one of them is not in the plain form `encodeVector` takes.
+ * `array_send`'s format of a one-dimensional tsvector[] of these values (NULL elements allowed): literals, or
+ * vectors made in binary already (`VectorBuilder.binary()`, copied as they are); undefined when a literal is
+ * not in the plain form `encodeVector` takes.
  */
-export function encodeVectorArray(literals: readonly unknown[]): Buffer | undefined {
+export function encodeVectorArray(values: readonly unknown[]): Buffer | undefined {
   const sources: (Buffer | null)[] = [];
+  const encoded: boolean[] = [];
   // Per lexeme at most one byte more than its literal ('a' → a, NUL, count), and a lexeme takes three bytes.
   let bound = 20;
   let hasNull = 0;
-  for (const literal of literals) {
-    if (literal === null) {
+  for (const value of values) {
+    if (value === null) {
       sources.push(null);
+      encoded.push(false);
       hasNull = 1;
       bound += 4;
-    } else if (typeof literal === 'string') {
-      const source = Buffer.from(literal, 'utf8');
+    } else if (typeof value === 'string') {
+      const source = Buffer.from(value, 'utf8');
       sources.push(source);
+      encoded.push(false);
       bound += 8 + Math.ceil((source.length * 4) / 3);
+    } else if (Buffer.isBuffer(value)) {
+      sources.push(value);
+      encoded.push(true);
+      bound += 4 + value.length;
     } else {
       return undefined;
     }
@@ -132,17 +140,35 @@ export function encodeVectorArray(literals: readonly unknown[]): Buffer | undefi
     at = out.writeInt32BE(sources.length, at);
     at = out.writeInt32BE(1, at);
   }
-  for (const source of sources) {
+  for (const [index, source] of sources.entries()) {
     if (source === null) {
       at = out.writeInt32BE(-1, at);
       continue;
     }
-    const end = encodeVector(source, out, at + 4);
+    const end = encoded[index] ? at + 4 + source.copy(out, at + 4) : encodeVector(source, out, at + 4);
     if (end < 0) return undefined;
     out.writeInt32BE(end - at - 4, at);
     at = end;
   }
   return out.subarray(0, at);
+}
+
+/** The literal of a vector in `tsvectorsend`'s format (weight D, as `VectorBuilder.binary()` makes them). */
+export function binaryVectorLiteral(vector: Buffer): string {
+  const count = vector.readInt32BE(0);
+  let literal = '';
+  let at = 4;
+  for (let lexeme = 0; lexeme < count; lexeme += 1) {
+    const end = vector.indexOf(0, at);
+    literal += `${lexeme ? ' ' : ''}'${vector.toString('utf8', at, end).replaceAll("'", "''")}'`;
+    const positions = vector.readUInt16BE(end + 1);
+    at = end + 3;
+    for (let position = 0; position < positions; position += 1) {
+      literal += `${position ? ',' : ':'}${vector.readUInt16BE(at)}`;
+      at += 2;
+    }
+  }
+  return literal;
 }
 
 /** The 0-based positions of the `$n::tsvector[]` parameters of a statement, by statement text. */
@@ -159,7 +185,10 @@ function vectorParametersOf(text: string): number[] {
   return found;
 }
 
-/** The statement's parameters with every `$n::tsvector[]` array of literals encoded in binary where possible. */
+/**
+ * The statement's parameters with every `$n::tsvector[]` array encoded in binary where possible. Where not (a
+ * literal beyond the plain form), the array goes as text, its binary vectors turned into literals.
+ */
 export function binaryVectorParams(text: string, params: readonly unknown[]): readonly unknown[] {
   const indexes = vectorParametersOf(text);
   if (indexes.length === 0) return params;
@@ -167,8 +196,9 @@ export function binaryVectorParams(text: string, params: readonly unknown[]): re
   for (const index of indexes) {
     const value = converted[index];
     if (!Array.isArray(value)) continue;
-    const encoded = encodeVectorArray(value);
-    if (encoded) converted[index] = encoded;
+    converted[index] =
+      encodeVectorArray(value) ??
+      value.map((element: unknown) => (Buffer.isBuffer(element) ? binaryVectorLiteral(element) : element));
   }
   return converted;
 }

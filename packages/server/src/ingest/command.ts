@@ -28,7 +28,7 @@ function parseImportArgs(args: string[]) {
 
 /**
  * `tender-server import FILE.ndjson`: validates the whole file (every rejected line is listed, nothing is
- * written), then writes it in batches with a progress display. Ctrl-C stops after the batch being written;
+ * written), then writes it in batches with a progress display. Ctrl-C stops after the batches being written;
  * running the same command again continues after it.
  */
 export const importCommand: Command = {
@@ -47,7 +47,7 @@ export const importCommand: Command = {
     let signals = 0;
     const onSignal = () => {
       signals += 1;
-      // A second Ctrl-C means now: the batch in flight is rolled back, the checkpoint still holds.
+      // A second Ctrl-C means now: the batches in flight are rolled back, the checkpoint still holds.
       if (signals > 1) process.exit(130);
       stop.abort();
     };

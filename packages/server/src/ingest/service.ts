@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
 import { matchNewItems } from '../matching/service';
-import { prepareSearchTokens } from '../search/document';
+import { dropPreparedSearchTokens, prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
-import { writeTenderRecords } from '../tenders/service';
+import { type ClaimedByBatch, writeTenderRecords } from '../tenders/service';
 import { withBinaryVectors } from './binary-vectors';
 import { advanceRun, finishRun, type IngestRun } from './queries';
 import type { TenderRecord } from './record';
@@ -39,6 +39,13 @@ const IMPORT_SETTINGS = "SET LOCAL gin_pending_list_limit = '64MB'; SET LOCAL sy
  */
 const POSTGRES_IMPORT_SETTINGS = `${IMPORT_SETTINGS}; SET LOCAL work_mem = '256MB'`;
 
+/**
+ * Connections an import writes on at once (PostgreSQL; PGlite has one): the database's work on a batch (its
+ * indexes, triggers and foreign keys) is the longest step of an import, and a second backend does it on another
+ * core (docs/adr/0021-two-import-writers.md).
+ */
+const POSTGRES_WRITERS = 2;
+
 /** Records per transaction: big enough to amortise the round trips, small enough to keep PGlite's memory flat. */
 export const DEFAULT_BATCH_SIZE = 500;
 
@@ -63,7 +70,7 @@ export interface IngestProgress {
 
 export interface IngestOptions {
   batchSize?: number;
-  /** Stops after the batch being written commits; the run stays resumable. */
+  /** Stops after the batches being written (two on PostgreSQL) commit; the run stays resumable. */
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
 }
@@ -98,47 +105,76 @@ export async function ingestRecords(
     elapsedMs: 0,
   };
 
-  async function commit(batch: TenderRecord[], lastLine: number): Promise<void> {
-    const outcome = await db.transaction(async (tx) => {
-      const postgres = db.kind === 'postgres';
-      await tx.exec(postgres ? POSTGRES_IMPORT_SETTINGS : IMPORT_SETTINGS);
-      // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
-      const writer = postgres ? withBinaryVectors(tx) : tx;
-      const written = await writeTenderRecords(writer, batch, knownCompanies);
-      await advanceRun(
-        tx,
-        run.id,
-        lastLine,
-        written.inserted,
-        written.duplicatesBySource + written.duplicatesByContent,
-      );
-      return written;
-    });
-    // Only now are the new companies' ids real for the next batches.
-    for (const [name, id] of outcome.companyIds) knownCompanies.set(name, id);
-    // Subscriptions and monitors see committed items only; a crash here loses this batch's feed rows, never items.
-    await matchNewItems(db, outcome.items, new Date());
-    progress.committedLines = lastLine;
-    progress.inserted += outcome.inserted;
-    progress.duplicatesBySource += outcome.duplicatesBySource;
-    progress.duplicatesByContent += outcome.duplicatesByContent;
-    progress.elapsedMs = performance.now() - started;
-    options.onProgress?.({ ...progress });
-    await yieldToEventLoop();
+  /** A batch being written: what it claims once its items are in, and its commit (with its progress report). */
+  interface BatchInFlight {
+    claims: Promise<ClaimedByBatch>;
+    committed: Promise<void>;
   }
 
-  // One batch is written while the next is read and its search tokens made (on this thread, between the
-  // write's round trips): the database and the importer work at the same time. Batches still commit in order.
-  let writing: Promise<void> | undefined;
+  function startBatch(batch: TenderRecord[], lastLine: number, previous?: BatchInFlight): BatchInFlight {
+    let claim: (claims: ClaimedByBatch) => void = () => undefined;
+    let refuse: (error: unknown) => void = () => undefined;
+    const claims = new Promise<ClaimedByBatch>((resolve, reject) => {
+      claim = resolve;
+      refuse = reject;
+    });
+    const committed = (async () => {
+      const outcome = await db.transaction(async (tx) => {
+        const postgres = db.kind === 'postgres';
+        await tx.exec(postgres ? POSTGRES_IMPORT_SETTINGS : IMPORT_SETTINGS);
+        const writer = postgres ? withBinaryVectors(tx) : tx;
+        const written = await writeTenderRecords(writer, batch, {
+          knownCompanies,
+          previous,
+          onClaimed: claim,
+        });
+        // Checkpoints commit in the file's order: a crash never leaves a later batch in without an earlier one.
+        await previous?.committed;
+        await advanceRun(
+          tx,
+          run.id,
+          lastLine,
+          written.inserted,
+          written.duplicatesBySource + written.duplicatesByContent,
+        );
+        return written;
+      });
+      // Only now are the new companies' ids real for the batches started from here on.
+      for (const [name, id] of outcome.companyIds) knownCompanies.set(name, id);
+      // Subscriptions and monitors see committed items only; a crash here loses this batch's feed rows, never items.
+      await matchNewItems(db, outcome.items, new Date());
+      progress.committedLines = lastLine;
+      progress.inserted += outcome.inserted;
+      progress.duplicatesBySource += outcome.duplicatesBySource;
+      progress.duplicatesByContent += outcome.duplicatesByContent;
+      progress.elapsedMs = performance.now() - started;
+      options.onProgress?.({ ...progress });
+      await yieldToEventLoop();
+    })();
+    // A batch that fails before its items are in fails the one beside it too (its rollback keeps the order).
+    committed.catch(refuse);
+    claims.catch(() => undefined);
+    return { claims, committed };
+  }
+
+  // Batches are written in order while the next one is read and its search tokens made (on this thread, between
+  // the writes' round trips). On PostgreSQL two batches are written at once, on two connections: the second
+  // takes what the first claims as duplicates and known companies, and commits after it.
+  const writers = db.kind === 'postgres' ? POSTGRES_WRITERS : 1;
+  const inFlight: BatchInFlight[] = [];
   const write = async (batch: TenderRecord[], lastLine: number) => {
-    await prepareSearchTokens(batch.map(searchTokenSource));
-    await writing;
-    // A stop asked for meanwhile: the batch written last is the last one.
+    // PostgreSQL takes the search vectors in binary (binary-vectors.ts); PGlite parses their text.
+    await prepareSearchTokens(batch.map(searchTokenSource), { binary: db.kind === 'postgres' });
+    while (inFlight.length >= writers) await inFlight.shift()?.committed;
+    // A stop asked for meanwhile: the batches written already are the last ones.
     if (options.signal?.aborted) return;
-    writing = commit(batch, lastLine);
-    // Awaited before the next batch starts; a failure is not left unhandled meanwhile.
-    writing.catch(() => undefined);
+    const previous = writers > 1 ? inFlight.at(-1) : undefined;
+    const started = startBatch(batch, lastLine, previous);
+    // Awaited before a later batch takes its writer; a failure is not left unhandled meanwhile.
+    started.committed.catch(() => undefined);
+    inFlight.push(started);
   };
+  const allWritten = () => Promise.all(inFlight.map((batch) => batch.committed));
 
   let batch: TenderRecord[] = [];
   let lastLine = run.committedLines;
@@ -153,12 +189,13 @@ export async function ingestRecords(
       }
     }
     if (!options.signal?.aborted && batch.length) await write(batch, lastLine);
-  } catch (error) {
-    // The reader failed: the batch in flight still ends (committed or not) before the failure is reported.
-    await writing?.catch(() => undefined);
-    throw error;
+  } finally {
+    // The batches in flight end (committed or not) before a reader's failure is reported; vectors made ahead
+    // in binary are for this import's writers only.
+    await allWritten().catch(() => undefined);
+    dropPreparedSearchTokens();
   }
-  await writing;
+  await allWritten();
   if (options.signal?.aborted) return { ...progress, completed: false };
   await finishRun(db, run.id);
   // PGlite has no autovacuum: without fresh statistics, rare search terms get slow plans (src/search).

@@ -30,13 +30,19 @@ export interface SearchDocumentRow {
   districtCode: string | null;
   industryCode: string | null;
   amountFen: number | null;
-  titleTokens: string;
-  contentTokens: string;
-  fullTokens: string;
+  titleTokens: VectorValue;
+  contentTokens: VectorValue;
+  fullTokens: VectorValue;
   lossyTitle: string | null;
   lossyContent: string | null;
   lossyFull: string | null;
 }
+
+/**
+ * A tsvector column's value: its literal, or — the importer on PostgreSQL (`prepareSearchTokens`) — its binary
+ * form (`VectorBuilder.binary()`), which only `withBinaryVectors` (src/ingest/binary-vectors.ts) sends.
+ */
+export type VectorValue = string | Buffer;
 
 /**
  * The amount the amount filter compares (spec §3 amount ranges): a result's award, else the budget. Projects
@@ -50,9 +56,9 @@ export function filterAmountFen(
 
 /** The vectors of an item's three scopes: what `searchDocument` spends nearly all its time on. */
 interface ScopeTokens {
-  titleTokens: string;
-  contentTokens: string;
-  fullTokens: string;
+  titleTokens: VectorValue;
+  contentTokens: VectorValue;
+  fullTokens: VectorValue;
   lossyTitle: string | null;
   lossyContent: string | null;
   lossyFull: string | null;
@@ -63,7 +69,10 @@ interface ScopeTokens {
  * (title, project name and body, which together hold the purchase content). A scope past tsvector's limits
  * keeps its normalized text for verification.
  */
-function scopeTokens(item: Pick<IndexableItem, 'title' | 'body' | 'projectName'>): ScopeTokens {
+function scopeTokens(
+  item: Pick<IndexableItem, 'title' | 'body' | 'projectName'>,
+  binary = false,
+): ScopeTokens {
   const content = purchaseContent(item.projectName, item.body);
   const title = new VectorBuilder().add(item.title);
   const contentVector = new VectorBuilder().add(content);
@@ -75,10 +84,11 @@ function scopeTokens(item: Pick<IndexableItem, 'title' | 'body' | 'projectName'>
       ? item.projectName
       : '';
   const full = new VectorBuilder().add(item.title).add(projectName).add(item.body);
+  const value = (vector: VectorBuilder) => (binary ? vector.binary() : vector.literal());
   return {
-    titleTokens: title.literal(),
-    contentTokens: contentVector.literal(),
-    fullTokens: full.literal(),
+    titleTokens: value(title),
+    contentTokens: value(contentVector),
+    fullTokens: value(full),
     lossyTitle: title.lossy ? normalizeForSearch(item.title) : null,
     lossyContent: contentVector.lossy ? normalizeForSearch(content) : null,
     // Fields joined by a line break: a search term never holds one, so no match spans two fields.
@@ -94,17 +104,25 @@ const MAX_PREPARED = 5_000;
 /**
  * Makes the tokens of items about to be written, so that an importer can do it while the database writes the
  * previous batch (src/ingest/service.ts): `searchDocument` then takes them instead of making them again.
+ * `binary`: in PostgreSQL's binary format, for a writer that sends them so (`withBinaryVectors`).
  * Yields to the event loop between items, so the replies of the write in flight are read as they come.
  */
 export async function prepareSearchTokens(
   items: readonly Pick<IndexableItem, 'title' | 'body' | 'projectName'>[],
+  options: { binary?: boolean } = {},
 ): Promise<void> {
   for (const [index, item] of items.entries()) {
     // What is left over belongs to batches written already (their duplicates): dropped.
     if (prepared.size >= MAX_PREPARED) prepared.clear();
-    prepared.set(item.body, { title: item.title, projectName: item.projectName, tokens: scopeTokens(item) });
+    const tokens = scopeTokens(item, options.binary);
+    prepared.set(item.body, { title: item.title, projectName: item.projectName, tokens });
     if (index % 16 === 15) await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** Forgets the tokens made ahead and not taken (duplicates): the end of an import. */
+export function dropPreparedSearchTokens(): void {
+  prepared.clear();
 }
 
 function takePrepared(item: IndexableItem): ScopeTokens | undefined {

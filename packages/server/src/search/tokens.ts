@@ -26,7 +26,7 @@ type CharKind = typeof OTHER | typeof HAN_CHAR | typeof WORD_CHAR;
  */
 let bmpKinds: Uint8Array | undefined;
 
-function kindOf(codePoint: number, char: string): CharKind {
+function kindOf(codePoint: number): CharKind {
   if (codePoint < 0x10000) {
     if (!bmpKinds) {
       bmpKinds = new Uint8Array(0x10000);
@@ -37,6 +37,7 @@ function kindOf(codePoint: number, char: string): CharKind {
     }
     return bmpKinds[codePoint] as CharKind;
   }
+  const char = String.fromCodePoint(codePoint);
   return HAN.test(char) ? HAN_CHAR : LETTER_OR_DIGIT.test(char) ? WORD_CHAR : OTHER;
 }
 
@@ -54,7 +55,7 @@ function runsOf(text: string): Run[] {
   let index = 0;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    const kind = kindOf(code, char);
+    const kind = kindOf(code);
     if (kind === OTHER) {
       current = undefined;
     } else {
@@ -72,10 +73,15 @@ function runsOf(text: string): Run[] {
 }
 
 /**
- * Calls `emit` for each exact-recall token of normalized text, positions shifted by `offset`. One pass over the
- * UTF-16 units with slices of the text as lexemes: indexing runs over every character of every announcement.
+ * Calls `emit` for each exact-recall token of normalized text — the token is `text.slice(start, end)` — its
+ * position shifted by `offset`, and answers the text's length in characters. One pass over the UTF-16 units, no
+ * string made: indexing runs over every character of every announcement.
  */
-function eachBigramToken(text: string, offset: number, emit: (lexeme: string, position: number) => void) {
+function eachBigramToken(
+  text: string,
+  offset: number,
+  emit: (start: number, end: number, position: number) => void,
+): number {
   // The open Han run's last character (its unit index, width and 0-based position), or -1.
   let hanAt = -1;
   let hanWidth = 0;
@@ -95,17 +101,17 @@ function eachBigramToken(text: string, offset: number, emit: (lexeme: string, po
         width = 2;
       }
     }
-    const kind = kindOf(code, width === 1 ? (text[at] ?? '') : text.slice(at, at + 2));
+    const kind = kindOf(code);
     if (kind !== HAN_CHAR && hanAt >= 0) {
-      emit(text.slice(hanAt, hanAt + hanWidth), offset + hanPosition + 1);
+      emit(hanAt, hanAt + hanWidth, offset + hanPosition + 1);
       hanAt = -1;
     }
     if (kind !== WORD_CHAR && wordAt >= 0) {
-      emit(text.slice(wordAt, at), offset + wordPosition + 1);
+      emit(wordAt, at, offset + wordPosition + 1);
       wordAt = -1;
     }
     if (kind === HAN_CHAR) {
-      if (hanAt >= 0) emit(text.slice(hanAt, at + width), offset + hanPosition + 1);
+      if (hanAt >= 0) emit(hanAt, at + width, offset + hanPosition + 1);
       hanAt = at;
       hanWidth = width;
       hanPosition = position;
@@ -116,8 +122,9 @@ function eachBigramToken(text: string, offset: number, emit: (lexeme: string, po
     at += width;
     position += 1;
   }
-  if (hanAt >= 0) emit(text.slice(hanAt, hanAt + hanWidth), offset + hanPosition + 1);
-  if (wordAt >= 0) emit(text.slice(wordAt), offset + wordPosition + 1);
+  if (hanAt >= 0) emit(hanAt, hanAt + hanWidth, offset + hanPosition + 1);
+  if (wordAt >= 0) emit(wordAt, length, offset + wordPosition + 1);
+  return position;
 }
 
 /**
@@ -128,7 +135,10 @@ function eachBigramToken(text: string, offset: number, emit: (lexeme: string, po
  */
 export function bigramTokens(text: string): Token[] {
   const tokens: Token[] = [];
-  eachBigramToken(normalizeForSearch(text), 0, (lexeme, position) => tokens.push({ lexeme, position }));
+  const normalized = normalizeForSearch(text);
+  eachBigramToken(normalized, 0, (start, end, position) =>
+    tokens.push({ lexeme: normalized.slice(start, end), position }),
+  );
   return tokens;
 }
 
@@ -161,14 +171,107 @@ function quoteLexeme(lexeme: string): string {
 }
 
 /**
- * Collects the bigram tokens of one or more texts into one `tsvector` literal. Texts added one after another
- * are kept apart by a gap of two positions, so no bigram chain can run from the end of one into the next.
- * `lossy` tells whether PostgreSQL's limits dropped or clamped positions (a text past 16,383 characters, a
- * lexeme more than 256 times): such a document can only be matched by its lexemes and verified on its text.
+ * Lexemes of one or two BMP characters (nearly every token: Han bigrams and run ends) as one number, the
+ * first character's code in the high 16 bits: a lookup without making the lexeme's string. Never 0, since a
+ * token holds no NUL.
+ */
+function pairKey(text: string, start: number, end: number): number {
+  const first = text.charCodeAt(start);
+  if (first >= 0xd800 && first < 0xe000) return 0;
+  if (end - start === 1) return first << 16;
+  const second = text.charCodeAt(start + 1);
+  return end - start === 2 && (second < 0xd800 || second >= 0xe000) ? (first << 16) | second : 0;
+}
+
+/** A title's lexemes fit; a body's take a few doublings. */
+const PAIR_TABLE_START = 128;
+
+/** An open-addressing table from pair keys to entry numbers; integers only, so it allocates per growth only. */
+class PairTable {
+  private keys = new Int32Array(PAIR_TABLE_START);
+  private values = new Int32Array(PAIR_TABLE_START);
+  /** 32 − log2(capacity): slots are the high bits of a multiplicative hash. */
+  private shift = 32 - Math.log2(PAIR_TABLE_START);
+  private size = 0;
+
+  /** The entry of `key`, or -1. */
+  get(key: number): number {
+    const mask = this.keys.length - 1;
+    for (let slot = Math.imul(key, 0x9e3779b1) >>> this.shift; ; slot = (slot + 1) & mask) {
+      const found = this.keys[slot] as number;
+      if (found === key) return this.values[slot] as number;
+      if (found === 0) return -1;
+    }
+  }
+
+  set(key: number, value: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let slot = Math.imul(key, 0x9e3779b1) >>> this.shift;
+    while (this.keys[slot] !== 0) slot = (slot + 1) & mask;
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.size += 1;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.values = new Int32Array(keys.length * 2);
+    this.shift -= 1;
+    this.size = 0;
+    for (let slot = 0; slot < keys.length; slot += 1) {
+      const key = keys[slot] as number;
+      if (key !== 0) this.set(key, values[slot] as number);
+    }
+  }
+}
+
+/** UTF-8 bytes of a BMP code unit that is not a surrogate. */
+const utf8Length = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : 3);
+
+function writeUtf8(out: Buffer, at: number, code: number): number {
+  if (code < 0x80) {
+    out[at] = code;
+    return at + 1;
+  }
+  if (code < 0x800) {
+    out[at] = 0xc0 | (code >> 6);
+    out[at + 1] = 0x80 | (code & 0x3f);
+    return at + 2;
+  }
+  out[at] = 0xe0 | (code >> 12);
+  out[at + 1] = 0x80 | ((code >> 6) & 0x3f);
+  out[at + 2] = 0x80 | (code & 0x3f);
+  return at + 3;
+}
+
+/**
+ * Collects the bigram tokens of one or more texts into one `tsvector`, as a literal (`literal()`) or in
+ * PostgreSQL's binary format (`binary()`). Texts added one after another are kept apart by a gap of two
+ * positions, so no bigram chain can run from the end of one into the next. `lossy` tells whether PostgreSQL's
+ * limits dropped or clamped positions (a text past 16,383 characters, a lexeme more than 256 times): such a
+ * document can only be matched by its lexemes and verified on its text.
+ *
+ * Built for the importer's hot path (docs/adr/0021): lexemes are told apart by number where they can be, and
+ * positions kept in typed arrays, so adding a text makes almost no garbage.
  */
 export class VectorBuilder {
-  /** Per lexeme: its positions as literal text ('3,17,40') and how many there are. */
-  private readonly entries = new Map<string, { positions: string; count: number }>();
+  /** Per entry, in order of first occurrence: its pair key (0 for a lexeme kept as text) or its text. */
+  private readonly entryKeys: number[] = [];
+  private readonly entryTexts: string[] = [];
+  /** Per entry: how many positions, and its first and last in the position lists. */
+  private readonly entryCounts: number[] = [];
+  private readonly entryFirst: number[] = [];
+  private readonly entryLast: number[] = [];
+  /** Positions chained per entry: a value and the index of the entry's next position (-1 at its end). */
+  private positionValues = new Uint16Array(256);
+  private positionNext = new Int32Array(256);
+  private positions = 0;
+  private readonly byPair = new PairTable();
+  private readonly byText = new Map<string, number>();
+  /** The size of `binary()`'s bytes. */
+  private binaryBytes = 4;
   private next = 0;
   private bytes = 0;
   lossy = false;
@@ -177,43 +280,196 @@ export class VectorBuilder {
   add(text: string): this {
     const normalized = normalizeForSearch(text);
     const start = this.next;
-    eachBigramToken(normalized, start, (token, position) => {
-      // PostgreSQL refuses lexemes over 2 KB: a run of letters that long is a blob, kept by its start.
-      const lexeme = token.length > MAX_WORD_LENGTH ? token.slice(0, MAX_WORD_LENGTH) : token;
-      let entry = this.entries.get(lexeme);
-      if (!entry) {
-        entry = { positions: '', count: 0 };
-        this.entries.set(lexeme, entry);
-        // At most 3 bytes per UTF-16 unit: an upper bound is enough here.
-        this.bytes += lexeme.length * 3 + 8;
-      }
-      if (
-        position > MAX_POSITION ||
-        entry.count >= MAX_POSITIONS_PER_LEXEME ||
-        this.bytes > MAX_VECTOR_BYTES
-      ) {
-        this.lossy = true;
-        return;
-      }
-      entry.positions = entry.count === 0 ? String(position) : `${entry.positions},${position}`;
-      entry.count += 1;
-      this.bytes += 2;
-    });
-    let length = 0;
-    for (const _ of normalized) length += 1;
+    const length = eachBigramToken(normalized, start, (tokenStart, tokenEnd, position) =>
+      this.addToken(normalized, tokenStart, tokenEnd, position),
+    );
     this.next = start + length + 2;
     return this;
+  }
+
+  private addToken(text: string, start: number, end: number, position: number): void {
+    const key = pairKey(text, start, end);
+    let entry = key === 0 ? this.textEntry(text, start, end) : this.byPair.get(key);
+    if (entry < 0) {
+      entry = this.newEntry(key, '', end - start);
+      this.byPair.set(key, entry);
+      this.binaryBytes += utf8Length(key >>> 16) + ((key & 0xffff) === 0 ? 0 : utf8Length(key & 0xffff)) + 3;
+    }
+    if (
+      position > MAX_POSITION ||
+      this.entryCounts[entry] === MAX_POSITIONS_PER_LEXEME ||
+      this.bytes > MAX_VECTOR_BYTES
+    ) {
+      this.lossy = true;
+      return;
+    }
+    if (this.positions === this.positionValues.length) this.growPositions();
+    const at = this.positions;
+    this.positions += 1;
+    this.positionValues[at] = position;
+    this.positionNext[at] = -1;
+    if (this.entryCounts[entry] === 0) this.entryFirst[entry] = at;
+    else this.positionNext[this.entryLast[entry] as number] = at;
+    this.entryLast[entry] = at;
+    this.entryCounts[entry] = (this.entryCounts[entry] as number) + 1;
+    this.bytes += 2;
+    this.binaryBytes += 2;
+  }
+
+  /** The entry of a lexeme kept as text (a word, a character outside the BMP), made if new. */
+  private textEntry(text: string, start: number, end: number): number {
+    // PostgreSQL refuses lexemes over 2 KB: a run of letters that long is a blob, kept by its start.
+    const lexeme = text.slice(start, Math.min(end, start + MAX_WORD_LENGTH));
+    const found = this.byText.get(lexeme);
+    if (found !== undefined) return found;
+    const entry = this.newEntry(0, lexeme, lexeme.length);
+    this.byText.set(lexeme, entry);
+    this.binaryBytes += Buffer.byteLength(lexeme) + 3;
+    return entry;
+  }
+
+  private newEntry(key: number, text: string, length: number): number {
+    this.entryKeys.push(key);
+    this.entryTexts.push(text);
+    this.entryCounts.push(0);
+    this.entryFirst.push(-1);
+    this.entryLast.push(-1);
+    // At most 3 bytes per UTF-16 unit: an upper bound is enough here.
+    this.bytes += length * 3 + 8;
+    return this.entryKeys.length - 1;
+  }
+
+  private growPositions(): void {
+    const values = new Uint16Array(this.positionValues.length * 2);
+    values.set(this.positionValues);
+    const next = new Int32Array(this.positionNext.length * 2);
+    next.set(this.positionNext);
+    this.positionValues = values;
+    this.positionNext = next;
+  }
+
+  private lexeme(entry: number): string {
+    const key = this.entryKeys[entry] as number;
+    if (key === 0) return this.entryTexts[entry] as string;
+    const second = key & 0xffff;
+    return second === 0 ? String.fromCharCode(key >>> 16) : String.fromCharCode(key >>> 16, second);
   }
 
   /** The literal to cast with `::tsvector`; a lossy document carries the lexeme `LOSSY_LEXEME`. */
   literal(): string {
     let literal = this.lossy ? LOSSY_LEXEME : '';
     // Tokens are letters, digits and Han characters only: nothing to escape.
-    for (const [lexeme, entry] of this.entries) {
-      literal += entry.count ? ` '${lexeme}':${entry.positions}` : ` '${lexeme}'`;
+    for (let entry = 0; entry < this.entryKeys.length; entry += 1) {
+      literal += ` '${this.lexeme(entry)}'`;
+      let separator = ':';
+      for (let at = this.entryCounts[entry] ? (this.entryFirst[entry] as number) : -1; at >= 0; ) {
+        literal += `${separator}${this.positionValues[at]}`;
+        separator = ',';
+        at = this.positionNext[at] as number;
+      }
     }
     return literal;
   }
+
+  /**
+   * The same vector in `tsvectorsend`'s format, what `tsvectorrecv` reads (src/ingest/binary-vectors.ts): the
+   * number of lexemes, then per lexeme its UTF-8 bytes, a NUL, the number of positions and the positions
+   * (uint16, weight D = 0). Lexemes are distinct and their positions ascending, as `tsvectorrecv` requires, and
+   * in PostgreSQL's order, which spares the server sorting them (it sorts what is out of order: a lossy marker).
+   */
+  binary(): Buffer {
+    const out = Buffer.allocUnsafe(this.binaryBytes + (this.lossy ? LOSSY_BINARY.length : 0));
+    let at = out.writeInt32BE(this.entryKeys.length + (this.lossy ? 1 : 0), 0);
+    if (this.lossy) at += LOSSY_BINARY.copy(out, at);
+    for (const entry of this.entriesInLexemeOrder()) {
+      const key = this.entryKeys[entry] as number;
+      if (key === 0) {
+        at += out.write(this.entryTexts[entry] as string, at);
+      } else {
+        at = writeUtf8(out, at, key >>> 16);
+        if ((key & 0xffff) !== 0) at = writeUtf8(out, at, key & 0xffff);
+      }
+      const count = this.entryCounts[entry] as number;
+      out[at] = 0;
+      out[at + 1] = count >> 8;
+      out[at + 2] = count & 0xff;
+      at += 3;
+      for (let position = count ? (this.entryFirst[entry] as number) : -1; position >= 0; ) {
+        const value = this.positionValues[position] as number;
+        out[at] = value >> 8;
+        out[at + 1] = value & 0xff;
+        at += 2;
+        position = this.positionNext[position] as number;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The entries ordered as PostgreSQL orders lexemes: by their UTF-8 bytes, which is by code points, a prefix
+   * first. Pair keys sort as numbers (the entry number in the low bits of the same double); the few lexemes kept
+   * as text are sorted apart and merged in.
+   */
+  private entriesInLexemeOrder(): Int32Array {
+    const total = this.entryKeys.length;
+    const texts = this.byText.size;
+    const pairs = new Float64Array(total - texts);
+    const textEntries: number[] = [];
+    for (let entry = 0, pair = 0; entry < total; entry += 1) {
+      const key = this.entryKeys[entry] as number;
+      if (key === 0) textEntries.push(entry);
+      else pairs[pair++] = (key >>> 0) * ENTRY_NUMBERS + entry;
+    }
+    pairs.sort();
+    textEntries.sort((a, b) => compareCodePoints(this.entryTexts[a] as string, this.entryTexts[b] as string));
+    const order = new Int32Array(total);
+    let pair = 0;
+    let text = 0;
+    for (let next = 0; next < total; next += 1) {
+      const pairEntry = pair < pairs.length ? (pairs[pair] as number) % ENTRY_NUMBERS : -1;
+      const textEntry = text < textEntries.length ? (textEntries[text] as number) : -1;
+      const pairFirst =
+        textEntry < 0 ||
+        (pairEntry >= 0 &&
+          comparePairWithText(this.entryKeys[pairEntry] as number, this.entryTexts[textEntry] as string) < 0);
+      if (pairFirst) {
+        order[next] = pairEntry;
+        pair += 1;
+      } else {
+        order[next] = textEntry;
+        text += 1;
+      }
+    }
+    return order;
+  }
+}
+
+/** More than a vector's entries can be (900 KB of lexemes): the entry number's room beside a pair key. */
+const ENTRY_NUMBERS = 2 ** 20;
+
+function compareCodePoints(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a.codePointAt(i) as number;
+    const y = b.codePointAt(j) as number;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** A pair key's lexeme (one or two BMP characters) against a lexeme kept as text, by code points. */
+function comparePairWithText(key: number, text: string): number {
+  const first = key >>> 16;
+  const second = key & 0xffff;
+  const textFirst = text.codePointAt(0) as number;
+  if (first !== textFirst) return first - textFirst;
+  // Equal first characters are BMP ones: the text's second character starts at unit 1.
+  if (second === 0) return -1;
+  if (text.length === 1) return 1;
+  const textSecond = text.codePointAt(1) as number;
+  if (second !== textSecond) return second - textSecond;
+  return -1;
 }
 
 /** Letters/digits runs are cut to this many characters as lexemes (PostgreSQL's limit is 2 KB per lexeme). */
@@ -226,6 +482,8 @@ const MAX_VECTOR_BYTES = 900_000;
  * characters), so the marker never collides with text.
  */
 export const LOSSY_LEXEME = "'~lossy'";
+/** `LOSSY_LEXEME` in binary: the lexeme, its NUL, no positions. */
+const LOSSY_BINARY = Buffer.from('~lossy\0\0\0', 'latin1');
 
 /**
  * A `tsvector` literal (cast with `$1::tsvector`) holding the tokens, optionally with a weight (A title,

@@ -142,15 +142,22 @@ const INSERT_ITEMS = `INSERT INTO tender_item (${ITEM_COLUMNS.map(([, column]) =
 /**
  * Inserts items and answers the ids of those written, by de-duplication key. A row that collides with one
  * written meanwhile (another importer) is skipped rather than failing the batch; the caller counts it as a
- * duplicate. The items' search documents are written in the same statement batch (src/search).
+ * duplicate. The items' search documents are written in the same statement batch (src/search); `onInserted`
+ * hears of the ids before that, the longest statement of an import.
  */
-export async function insertTenderItems(db: Queryable, rows: TenderItemRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const inserted = await db.query<{ id: number; dedup_key: string }>(
-    INSERT_ITEMS,
-    ITEM_COLUMNS.map(([field]) => rows.map((row) => row[field])),
-  );
+export async function insertTenderItems(
+  db: Queryable,
+  rows: TenderItemRow[],
+  onInserted?: (ids: ReadonlyMap<string, number>) => void,
+): Promise<Map<string, number>> {
+  const inserted = rows.length
+    ? await db.query<{ id: number; dedup_key: string }>(
+        INSERT_ITEMS,
+        ITEM_COLUMNS.map(([field]) => rows.map((row) => row[field])),
+      )
+    : [];
   const ids = new Map(inserted.map((row) => [row.dedup_key, row.id]));
+  onInserted?.(ids);
   // The search documents go in with the items (src/search): an item is never written unsearchable.
   await searchIndex.add(
     db,

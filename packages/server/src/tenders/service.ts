@@ -29,6 +29,31 @@ export interface WriteOutcome {
   items: NewItem[];
 }
 
+/**
+ * What a batch being written on another connection, not committed yet, has claimed: a batch written beside it
+ * must count these items as duplicates and take these companies as known (docs/adr/0021-two-import-writers.md).
+ */
+export interface ClaimedByBatch {
+  /** Source ids and de-duplication keys of the items it inserted. */
+  sourceIds: ReadonlySet<string>;
+  dedupKeys: ReadonlySet<string>;
+  /** The companies it upserted, by normalised name. */
+  companyIds: ReadonlyMap<string, number>;
+}
+
+export interface WriteOptions {
+  /** Normalised name → id, from committed batches: saves the company lookups of names seen before. */
+  knownCompanies?: ReadonlyMap<string, number>;
+  /**
+   * The batch before this one, when it is written on another connection: its claims (settled once its items
+   * are inserted, so item ids follow the file's order) and its commit, awaited before this batch links to a
+   * company it upserted (the link's foreign key must see the company).
+   */
+  previous?: { claims: Promise<ClaimedByBatch>; committed: Promise<unknown> };
+  /** Called once this batch's items are inserted, with what it claims. */
+  onClaimed?: (claims: ClaimedByBatch) => void;
+}
+
 interface Candidate {
   record: TenderRecord;
   row: TenderItemRow;
@@ -115,17 +140,18 @@ function projectDetailRow(itemId: number, record: TenderRecord): ProjectDetailRo
 /**
  * Writes validated records in the caller's transaction: companies first (one row per normalised name), then
  * the items that are not duplicates, their project facts and their company links. De-duplication, in order:
- * the source id, then the normalised title + project code + purchaser + publish date — against the database
- * and against earlier records of the same batch. A duplicate is skipped, never merged: the first copy wins.
- *
- * `knownCompanies` (normalised name → id, from committed batches) saves the company lookups of names seen before.
+ * the source id, then the normalised title + project code + purchaser + publish date — against the database,
+ * the batch written beside this one (`options.previous`) and earlier records of the same batch. A duplicate is
+ * skipped, never merged: the first copy wins.
  */
 export async function writeTenderRecords(
   tx: Queryable,
   records: readonly TenderRecord[],
-  knownCompanies: ReadonlyMap<string, number> = new Map(),
+  options: WriteOptions = {},
 ): Promise<WriteOutcome> {
+  const knownCompanies = options.knownCompanies ?? new Map<string, number>();
   const candidates = records.map((record) => ({ record, row: itemRow(record) }));
+  const previous = await options.previous?.claims;
   const takenSources = await existingSourceIds(
     tx,
     candidates.flatMap(({ row }) => (row.sourceId ? [row.sourceId] : [])),
@@ -139,9 +165,9 @@ export async function writeTenderRecords(
   const fresh: Candidate[] = [];
   for (const candidate of candidates) {
     const { sourceId, dedupKey: key } = candidate.row;
-    if (sourceId && takenSources.has(sourceId)) {
+    if (sourceId && (takenSources.has(sourceId) || previous?.sourceIds.has(sourceId))) {
       duplicatesBySource += 1;
-    } else if (takenKeys.has(key)) {
+    } else if (takenKeys.has(key) || previous?.dedupKeys.has(key)) {
       duplicatesByContent += 1;
     } else {
       fresh.push(candidate);
@@ -154,17 +180,27 @@ export async function writeTenderRecords(
   for (const { record } of fresh) {
     for (const party of record.parties ?? []) {
       const company = companyRow(party, record);
-      if (!knownCompanies.has(company.normalizedName) && !companies.has(company.normalizedName)) {
-        companies.set(company.normalizedName, company);
+      const name = company.normalizedName;
+      if (!knownCompanies.has(name) && !previous?.companyIds.has(name) && !companies.has(name)) {
+        companies.set(name, company);
       }
     }
   }
   const companyIds = await upsertCompanies(tx, [...companies.values()]);
-  const companyId = (name: string) => knownCompanies.get(name) ?? companyIds.get(name);
+  const companyId = (name: string) =>
+    knownCompanies.get(name) ?? companyIds.get(name) ?? previous?.companyIds.get(name);
 
   const itemIds = await insertTenderItems(
     tx,
     fresh.map(({ row }) => row),
+    (ids) =>
+      options.onClaimed?.({
+        sourceIds: new Set(
+          fresh.flatMap(({ row }) => (row.sourceId && ids.has(row.dedupKey) ? [row.sourceId] : [])),
+        ),
+        dedupKeys: new Set(ids.keys()),
+        companyIds,
+      }),
   );
   // Rows another importer wrote meanwhile came back without an id: duplicates by content.
   duplicatesByContent += fresh.length - itemIds.size;
@@ -221,6 +257,10 @@ export async function writeTenderRecords(
     }
   }
   await insertProjectDetails(tx, details);
-  await insertItemCompanies(tx, [...links.values()]);
+  const linked = [...links.values()];
+  // A company the batch beside this one upserted is there for the links' foreign key once that batch commits.
+  const previousCompanies = new Set(previous?.companyIds.values());
+  if (linked.some((link) => previousCompanies.has(link.companyId))) await options.previous?.committed;
+  await insertItemCompanies(tx, linked);
   return { inserted: itemIds.size, duplicatesBySource, duplicatesByContent, companyIds, items };
 }
