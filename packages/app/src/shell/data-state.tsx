@@ -12,16 +12,7 @@ export interface DataStateProps<T> {
 /** The loading, refused and error outcomes of a screen area's call, each saying what to do next. */
 export function DataState<T>({ state, children }: DataStateProps<T>) {
   if (state.status === 'ready') return <>{children(state.data)}</>;
-  if (state.status === 'loading') {
-    return (
-      <Center py="xl" role="status" aria-live="polite">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed">{messages.dataState.loading}</Text>
-        </Group>
-      </Center>
-    );
-  }
+  if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'refused') {
     return (
       <Alert color="yellow" role="alert">
@@ -31,11 +22,28 @@ export function DataState<T>({ state, children }: DataStateProps<T>) {
       </Alert>
     );
   }
+  return <LoadFailed message={state.message} onRetry={state.reload} />;
+}
+
+/** A call under way: 正在加载…, announced politely to screen readers. */
+export function LoadingState() {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">{messages.dataState.loading}</Text>
+      </Group>
+    </Center>
+  );
+}
+
+/** A call that failed: the reason the api-client gave, and 重试. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <Alert color="red" role="alert">
       <Group justify="space-between">
-        <Text size="sm">{messages.dataState.failed(state.message)}</Text>
-        <Button size="xs" variant="light" onClick={state.reload}>
+        <Text size="sm">{messages.dataState.failed(message)}</Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
           {messages.dataState.retry}
         </Button>
       </Group>

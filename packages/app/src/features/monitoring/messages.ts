@@ -63,9 +63,4 @@ export const messages = {
     title: '监控动态',
     empty: '暂无监控动态。被监控的企业或项目有新信息时，会出现在这里。',
   },
-  state: {
-    loading: '正在加载…',
-    failed: (reason: string) => `加载失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
-    retry: '重试',
-  },
 } as const;

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { isCancelledError } from '@tender/api-client';
 import { DEFAULT_PAGE_SIZE, type DisplayMode } from '@tender/domain';
 import { DisplayModeToggle, ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useState } from 'react';
+import { LoadFailed, LoadingState } from '../../shell/data-state';
 import { FeedList } from './feed-list';
 import { messages } from './messages';
 import type { FeedPage, FeedQuery, FeedRecord } from './types';
@@ -231,21 +232,9 @@ export function FeedPanel({
         </Alert>
       )}
       {state.status === 'error' ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{messages.state.failed(state.message)}</Text>
-            <Button size="xs" variant="light" onClick={() => setAttempt((value) => value + 1)}>
-              {messages.state.retry}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed message={state.message} onRetry={() => setAttempt((value) => value + 1)} />
       ) : page === undefined || displayMode === undefined ? (
-        <Center py="xl" role="status" aria-live="polite">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{messages.state.loading}</Text>
-          </Group>
-        </Center>
+        <LoadingState />
       ) : (
         <>
           <FeedList

@@ -26,11 +26,6 @@ export const messages = {
     xj: '询价',
   },
   scopes: { 10: '全文', 20: '标题', 30: '采购内容' },
-  state: {
-    loading: '正在加载…',
-    failed: (reason: string) => `加载失败：${reason || '服务器出错'}。请检查网络后点击“重试”。`,
-    retry: '重试',
-  },
   groups: {
     title: '订阅分组',
     add: '新建分组',
