@@ -38,7 +38,6 @@ export function exportRoutes(app: FastifyInstance, dependencies: ExportRouteDepe
   const gates = gateService(db);
   const exports = exportService({
     db,
-    gates,
     index: searchIndex,
     exportsDir: dependencies.exportsDir,
     log: app.log,

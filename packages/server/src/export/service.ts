@@ -10,7 +10,7 @@ import {
 import { formatDateTime, permissionDialogMessage, RESPONSE_CODES } from '@tender/domain';
 import { recordAudit, userActor } from '../audit/audit-log';
 import type { Database } from '../db/database';
-import { type GateCaller, type GateService, gateService } from '../gates/service';
+import { type GateCaller, gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import { loadMembership } from '../membership/service';
 import { historyConditions, searchFilters, searchRequest } from '../search/conditions';
@@ -95,7 +95,6 @@ export function exportFileName(conditions: ExportConditions, now: Date): string 
 
 export interface ExportServiceDependencies {
   db: Database;
-  gates: GateService;
   index: SearchIndex;
   /** Files go to `<exportsDir>/<id>.xlsx` (DATA_DIR/exports). */
   exportsDir: string;
@@ -108,7 +107,8 @@ export interface ExportServiceDependencies {
  * is written, then the file is written in the background; the record carries its progress.
  */
 export function exportService(dependencies: ExportServiceDependencies) {
-  const { db, gates, index, exportsDir, log } = dependencies;
+  const { db, index, exportsDir, log } = dependencies;
+  const gates = gateService(db);
   const running = new Set<Promise<void>>();
 
   /** The noData dialog: not a gate (src/gates/README.md), answered here in the gate's wire shape. */
