@@ -54,6 +54,8 @@ export interface ServerDependencies {
   clock?: Clock;
   /** `TENDER_DEV=1`: serves the dev SMS outbox (`GET /webchat/dev/sms-outbox`). Never in production. */
   devMode?: boolean;
+  /** The dev mode's outbox; default: a new one (cli/start.ts passes one shared with the other workers). */
+  devOutbox?: DevOutbox;
   /** Where uploaded files are kept: `DATA_DIR/uploads` (cli/start.ts). Default: a folder under the OS temp dir. */
   uploadsDir?: string;
   /** Where data exports are written: `DATA_DIR/exports` (cli/start.ts). Default: a new folder under the OS temp dir. */
@@ -115,7 +117,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     rateLimits(app, dependencies.rateLimits, dependencies.rateCounter ?? memoryRateCounter(clock));
   }
   const tenants = tenantService(dependencies.db);
-  const outbox = dependencies.devMode ? new DevOutbox() : undefined;
+  const outbox = dependencies.devMode ? (dependencies.devOutbox ?? new DevOutbox()) : undefined;
   const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
   const auth = authServices(
     dependencies.db,

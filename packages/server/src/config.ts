@@ -39,6 +39,8 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
   searchCacheMegabytes: number;
+  /** `API_PROCESSES`: server processes on this machine sharing the port (cli/workers.ts); more than 1 needs PostgreSQL. */
+  apiProcesses: number;
 }
 
 export const SMS_PROVIDERS = ['console'] as const;
@@ -71,6 +73,13 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
       `SEARCH_CACHE_MB 必须是非负整数（0 表示不缓存搜索结果），当前为 "${env.SEARCH_CACHE_MB}"`,
     );
   }
+  const apiProcesses = Number(env.API_PROCESSES?.trim() || 1);
+  if (!Number.isSafeInteger(apiProcesses) || apiProcesses < 1 || apiProcesses > 64) {
+    throw new Error(`API_PROCESSES 必须是 1–64 之间的整数，当前为 "${env.API_PROCESSES}"`);
+  }
+  if (apiProcesses > 1 && !env.DATABASE_URL) {
+    throw new Error('API_PROCESSES 大于 1 时需要设置 DATABASE_URL：嵌入式数据库只能由一个进程打开');
+  }
   const payProvider = env.PAY_PROVIDER?.trim() || 'sandbox';
   if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(payProvider)) {
     throw new Error(`PAY_PROVIDER 不支持 "${payProvider}"，可选：${PAYMENT_PROVIDER_NAMES.join('、')}`);
@@ -96,5 +105,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     searchCacheMegabytes,
+    apiProcesses,
   };
 }

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
 import {
@@ -156,13 +156,25 @@ interface ResultCacheFigures {
   bytes: number;
 }
 
+/** The figures of every server process's last log line of them, summed (several with `API_PROCESSES`). */
 function resultCacheFigures(logFile: string): ResultCacheFigures | undefined {
   if (!existsSync(logFile)) return undefined;
-  const line = readFileSync(logFile, 'utf8')
-    .split('\n')
-    .findLast((entry) => entry.includes('"searchResultCache"'));
-  if (!line) return undefined;
-  return (JSON.parse(line) as { searchResultCache: ResultCacheFigures }).searchResultCache;
+  const byProcess = new Map<number, ResultCacheFigures>();
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"searchResultCache"')) continue;
+    const entry = JSON.parse(line) as { pid: number; searchResultCache: ResultCacheFigures };
+    byProcess.set(entry.pid, entry.searchResultCache);
+  }
+  if (byProcess.size === 0) return undefined;
+  const sum = { hits: 0, misses: 0, hitRate: 0, entries: 0, bytes: 0 };
+  for (const figures of byProcess.values()) {
+    sum.hits += figures.hits;
+    sum.misses += figures.misses;
+    sum.entries += figures.entries;
+    sum.bytes += figures.bytes;
+  }
+  sum.hitRate = sum.hits / Math.max(1, sum.hits + sum.misses);
+  return sum;
 }
 
 export interface LoadBenchOptions {
@@ -178,6 +190,11 @@ export interface LoadBenchOptions {
   usersPerLevel?: number;
   /** Weights of the operations (default: the realistic mix above). */
   mix?: Weights;
+  /**
+   * API processes of the server on PostgreSQL (`API_PROCESSES`; default one per core, as docs/operations.md
+   * deploys it); PGlite always runs one (its database opens in one process).
+   */
+  processes?: number;
 }
 
 interface Member {
@@ -444,7 +461,12 @@ async function signIn(
     { from },
   );
   expectOk(sent, `sendMessageCode ${mobile}`);
-  const outbox = await api(port, 'GET', '/webchat/dev/sms-outbox', { body: { mobile } });
+  // With several API processes the code reaches the other processes' outboxes a moment after the answer.
+  let outbox = await api(port, 'GET', '/webchat/dev/sms-outbox', { body: { mobile } });
+  for (let attempt = 0; outbox.code !== 200 && attempt < 10; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    outbox = await api(port, 'GET', '/webchat/dev/sms-outbox', { body: { mobile } });
+  }
   const login = expectOk(
     await api(port, 'POST', '/webchat/api/login/messageLogin', {
       body: { mobile, code: outbox.data.code, registerType: 50 },
@@ -848,7 +870,12 @@ async function runTarget(
   const words = searchWordPool(options.size);
   log(`${target}: ${words.words.length} title words to search, Zipf-distributed`);
   const logFile = join(tmpdir(), `tender-load-server-${process.pid}-${target}.log`);
-  let server = await startServer({ ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir }, port, logFile);
+  const processes = target === 'postgres' ? options.processes : 1;
+  let server = await startServer(
+    { ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir, API_PROCESSES: String(processes) },
+    port,
+    logFile,
+  );
   try {
     log(`${target}: signing in ${options.usersPerLevel * LEVELS.length} members and buying their levels`);
     const members = await setUpMembers(port, options.usersPerLevel);
@@ -897,6 +924,7 @@ async function runTarget(
     const result = {
       database: target,
       items: options.size,
+      apiProcesses: processes,
       members: Object.fromEntries(LEVELS.map((level) => [level, options.usersPerLevel])),
       connections: options.connections,
       durationSeconds: options.duration,
@@ -969,6 +997,7 @@ export async function loadBench(options: LoadBenchOptions) {
     size: options.size ?? 20_000,
     usersPerLevel: options.usersPerLevel ?? 10,
     mix: options.mix ?? parseMix(undefined),
+    processes: options.processes ?? availableParallelism(),
   };
   if (!existsSync(serverCli))
     throw new Error('the built server is missing: run `npm run bench` (it builds first)');

@@ -22,22 +22,36 @@ export interface OutboxEntry {
 
 /**
  * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served
- * only with `TENDER_DEV=1`). Per process: with several API nodes, ask the node that sent.
+ * only with `TENDER_DEV=1`). Per process: with several API nodes, ask the node that sent; the workers of one
+ * `API_PROCESSES` start share theirs (`onRecord`, cli/workers.ts).
  */
 export class DevOutbox {
   private readonly entries = new Map<string, OutboxEntry>();
+  private readonly listeners: ((key: string, entry: OutboxEntry) => void)[] = [];
 
   constructor(private readonly capacity = 10_000) {}
 
   record(message: SmsMessage, sentAt: Date): void {
     const key = `${message.brand}:${message.mobile}`;
+    const entry = { code: message.code, purpose: message.purpose, sentAt: sentAt.toISOString() };
+    this.store(key, entry);
+    for (const listener of this.listeners) listener(key, entry);
+  }
+
+  /** Keeps an entry recorded elsewhere (another worker's). */
+  store(key: string, entry: OutboxEntry): void {
     this.entries.delete(key);
-    this.entries.set(key, { code: message.code, purpose: message.purpose, sentAt: sentAt.toISOString() });
+    this.entries.set(key, entry);
     // Oldest first in a Map: drop from the front once full.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.capacity) break;
       this.entries.delete(oldest);
     }
+  }
+
+  /** Calls `listener` with each entry this process records. */
+  onRecord(listener: (key: string, entry: OutboxEntry) => void): void {
+    this.listeners.push(listener);
   }
 
   last(brand: string, mobile: string): OutboxEntry | undefined {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { auditCommand } from '../audit/command';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
@@ -12,6 +13,7 @@ import { migrationsDir } from '../paths';
 import { searchCommand } from '../search/command';
 import { dbCommand } from './db-command';
 import { startServer } from './start';
+import { superviseWorkers } from './workers';
 
 export interface CommandContext {
   config: ServerConfig;
@@ -38,7 +40,8 @@ export const commands: readonly Command[] = [
     name: 'start',
     summary: '迁移数据库、创建新品牌的租户并启动服务（PORT、DATA_DIR、DATABASE_URL 等见 docs/operations.md）',
     keepsRunning: true,
-    async run({ config, openDatabase }) {
+    async run({ config, openDatabase, print }) {
+      if (config.apiProcesses > 1 && cluster.isPrimary) return superviseWorkers(config.apiProcesses, print);
       await startServer(await openDatabase(), config);
     },
   },

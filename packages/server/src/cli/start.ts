@@ -15,6 +15,7 @@ import { indexUnindexedItems } from '../search/reindex';
 import { searchIndex } from '../search/search-index';
 import { redisRateCounter } from '../security/redis-counter';
 import { tenantService } from '../tenants/service';
+import { processOutbox } from './workers';
 
 /** New subscription matches reach websockets and robots within this (the goal is 2 s from import). */
 const FEED_PUSH_INTERVAL_MS = 500;
@@ -39,6 +40,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     defaultBrand: config.defaultBrand,
     logger: true,
     devMode: config.devMode,
+    ...(config.devMode ? { devOutbox: processOutbox() } : {}),
     uploadsDir: join(config.dataDir, 'uploads'),
     exportsDir: join(config.dataDir, 'exports'),
     trustProxy: config.trustProxy,
@@ -62,8 +64,12 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
 
   const demoStop = new AbortController();
   let demoLoad: Promise<void> = Promise.resolve();
+  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: a worker of API_PROCESSES gets Ctrl-C twice (from the terminal and from the primary).
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       app.log.info(`${signal} received, closing`);
       demoStop.abort();
       demoLoad
