@@ -133,7 +133,6 @@ const GIN_INDEXES = [
   'search_document_title',
   'search_document_content',
   'search_document_full',
-  'search_document_filters',
   'company_name_tokens',
 ];
 

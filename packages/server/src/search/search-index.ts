@@ -180,6 +180,8 @@ function searchRows<Row>(db: Queryable, columns: string, sql: string): Promise<R
  * plain filter, so PostgreSQL checks the cheap filters (type, region …) first and reads a document's vector only
  * for rows that pass them. A full-text chain is looked for in the title first (a small vector stored in the
  * row) and in the full text only when the title lacks it. Lossy documents are verified on their text instead.
+ * The needles' lexemes, the filter lexemes and a newest-months `window` are one tsquery on the scope's index
+ * (migration 0019: the scope's vector and the filter lexemes in one GIN index), so the index narrows them together.
  *
  * `indexable` false writes every match as a function call, which no index serves: the planner then walks the
  * newest-first index and checks each row (see `pageOf`).
@@ -190,25 +192,25 @@ function whereClause(
   spec: MatchSpec,
   filters: SearchFilters,
   indexable: boolean,
+  window?: string,
 ): string {
   const { tokens, lossy } = SCOPE_COLUMNS[scope];
   const conditions: string[] = [];
+  /** The parts of the one tsquery on the scope's index, all to hold. */
+  const indexed: string[] = [];
   const addMatch = (needles: readonly string[], combine: Combine) => {
     const lexemes = lexemesTsquery(needles, combine);
     if (!lexemes) return;
     const longer = chainsTsquery(needles, combine);
     if (!longer) {
       // Every needle is one lexeme: finding the lexemes is the match.
-      conditions.push(
-        indexable
-          ? `${tokens} @@ ${params.add(lexemes)}::tsquery`
-          : `ts_match_vq(${tokens}, ${params.add(lexemes)}::tsquery)`,
-      );
+      if (indexable) indexed.push(lexemes);
+      else conditions.push(`ts_match_vq(${tokens}, ${params.add(lexemes)}::tsquery)`);
       return;
     }
     // Through the index: the lexemes, then the chains of the longer needles. Row by row (a walk): the chains of
     // every needle, which imply their lexemes.
-    if (indexable) conditions.push(`${tokens} @@ ${params.add(lexemes)}::tsquery`);
+    if (indexable) indexed.push(lexemes);
     const chains = indexable ? longer : (exactTsquery(needles, combine) as string);
     const chain = params.add(chains);
     const inRow =
@@ -226,7 +228,18 @@ function whereClause(
   const excluded = filters.excludeItemIds ?? [];
   if (excluded.length) conditions.push(`d.item_id <> ALL(${params.add(excluded)}::bigint[])`);
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
-  conditions.push(...(hasTerms ? lexemeFilterConditions : rowFilterConditions)(params, filters, indexable));
+  if (hasTerms) {
+    const filterLexemes = filterLexemeQuery(filters).tsquery;
+    if (filterLexemes && indexable) indexed.push(filterLexemes);
+    else if (filterLexemes) conditions.push(`ts_match_vq(d.filter_tokens, ${params.add(filterLexemes)}::tsquery)`);
+    if (window) indexed.push(window);
+    conditions.push(...rowChecksOfLexemeFilters(params, filters));
+  } else {
+    conditions.push(...rowFilterConditions(params, filters));
+  }
+  if (indexed.length) {
+    conditions.unshift(`(d.filter_tokens || ${tokens}) @@ ${params.add(indexed.join(' & '))}::tsquery`);
+  }
   return conditions.length ? conditions.join(' AND ') : 'true';
 }
 
@@ -277,19 +290,13 @@ function rowFilterConditions(params: Params, filters: SearchFilters): string[] {
 }
 
 /**
- * The filters of a search with a term: their lexemes in `filter_tokens` (migration 0013), so the GIN indexes of
- * the term and of the filters meet before any row is read, and a count reads no row at all when no range edge
- * needs its column compared. The approval stages stay a join.
+ * The row checks that remain of the filters of a search with a term, whose lexemes (`filter_tokens`, migration
+ * 0013) are part of the index's tsquery (`whereClause`): a range's edge inside a bucket (50万 inclusive, a day
+ * inside a month) compares the column; the approval stages stay a join.
  */
-function lexemeFilterConditions(params: Params, filters: SearchFilters, indexable: boolean): string[] {
+function rowChecksOfLexemeFilters(params: Params, filters: SearchFilters): string[] {
   const conditions: string[] = [];
   const lexemes = filterLexemeQuery(filters);
-  if (lexemes.tsquery) {
-    const query = params.add(lexemes.tsquery);
-    conditions.push(
-      indexable ? `d.filter_tokens @@ ${query}::tsquery` : `ts_match_vq(d.filter_tokens, ${query}::tsquery)`,
-    );
-  }
   if (lexemes.amountRowCheck && filters.amountMinFen !== undefined)
     conditions.push(`d.amount_fen >= ${params.add(filters.amountMinFen)}`);
   if (lexemes.amountRowCheck && filters.amountMaxFen !== undefined)
@@ -325,8 +332,7 @@ function countStatement(
   months?: string,
 ): Statement {
   const params = new Params();
-  let where = whereClause(params, scope, spec, filters, true);
-  if (months) where += ` AND d.filter_tokens @@ ${params.add(months)}::tsquery`;
+  const where = whereClause(params, scope, spec, filters, true, months);
   return {
     sql: `SELECT count(*) AS total FROM (SELECT 1 FROM search_document d WHERE ${where} LIMIT ${params.add(cap + 1)}) c`,
   };
@@ -479,7 +485,9 @@ async function countAndCollect(
  * few matches are collected through the GIN index and sorted (a MATERIALIZED CTE keeps the planner from walking
  * the date index instead); many are found by walking the newest-first index and checking rows until the page is
  * full, which for a common term ends after a few hundred rows. The walk costs about (offset + limit) × rows /
- * matches checks, the sort about matches: the cheaper one runs. Counts at the cap always walk.
+ * matches checks, the sort about matches: the cheaper one runs; with more than 1,000 matches the newest months
+ * are tried first when they hold fewer matches than the walk would check. A count at the cap takes the
+ * statistics' estimate of the matches, and walks when the months do not serve.
  */
 async function pageOf(
   db: Queryable,
@@ -492,14 +500,16 @@ async function pageOf(
   limit: number,
 ): Promise<number[]> {
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
-  if (hasTerms && total > 1000) {
-    const recent = await recentPage(db, scope, spec, filters, total, offset, limit);
-    if (recent) return recent;
-  }
   let walk = total > cap;
-  if (hasTerms && !walk) {
+  if (hasTerms && total > 1000) {
     const rows = await estimatedDocuments(db);
-    walk = total > 1000 && (offset + limit) * rows * walkCheckCost(scope, spec) < total * total;
+    // A capped total says only "more than the cap": the statistics say how many more.
+    const expected = total > cap ? await estimatedMatches(db, scope, spec, filters, rows) : undefined;
+    const matches = Math.max(total, expected ?? 0);
+    const walkRows = ((offset + limit) * rows * walkCheckCost(scope, spec)) / matches;
+    const recent = await recentPage(db, scope, spec, filters, matches, offset, limit, walkRows);
+    if (recent) return recent;
+    walk ||= walkRows < matches;
   }
   const statement = pageStatement(scope, spec, filters, walk, offset, limit);
   const rows = await searchRows<{ item_id: number }>(db, 'item_id bigint', statement.sql);
@@ -520,20 +530,21 @@ async function recentPage(
   scope: SearchScope,
   spec: MatchSpec,
   filters: SearchFilters,
-  total: number,
+  matches: number,
   offset: number,
   limit: number,
+  walkRows: number,
   fresh = false,
 ): Promise<number[] | undefined> {
   const span = await publishSpan(db, filters, fresh);
   if (!span) return undefined;
-  // Matches spread evenly would fill the page twice over in this many months (`total` may be capped: then
-  // there are more, and fewer months would do).
-  const months = Math.ceil((span.months * 2 * (offset + limit)) / total);
+  // Matches spread evenly would fill the page twice over in this many months.
+  const months = Math.ceil((span.months * 2 * (offset + limit)) / matches);
   if (months * 2 > span.months) return undefined;
+  // A month of a common term holds far more matches than a page: walking the newest rows is cheaper.
+  if ((matches * months) / span.months > walkRows) return undefined;
   const params = new Params();
-  const where = whereClause(params, scope, spec, filters, true);
-  const window = params.add(recentMonthsTsquery(span.last, months));
+  const where = whereClause(params, scope, spec, filters, true, recentMonthsTsquery(span.last, months));
   // A document published after the window's last month (none can match past a date filter's end).
   const after = firstDayOfNextMonth(span.last);
   const newer =
@@ -544,14 +555,13 @@ async function recentPage(
     db,
     'item_id bigint, newer boolean',
     `WITH matches AS MATERIALIZED (
-       SELECT d.item_id, d.publish_date FROM search_document d
-       WHERE ${where} AND d.filter_tokens @@ ${window}::tsquery
+       SELECT d.item_id, d.publish_date FROM search_document d WHERE ${where}
      )
      SELECT item_id, ${newer} AS newer FROM matches ORDER BY publish_date DESC, item_id DESC
      LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
   );
   if (rows.some((row) => row.newer)) {
-    return fresh ? undefined : recentPage(db, scope, spec, filters, total, offset, limit, true);
+    return fresh ? undefined : recentPage(db, scope, spec, filters, matches, offset, limit, walkRows, true);
   }
   return rows.length === limit ? rows.map((row) => row.item_id) : undefined;
 }
