@@ -366,6 +366,31 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
     expect(plans.walk).toContain('search_document_newest');
   });
 
+  it('caps a full-text count of a phrase common in titles (counted in the titles first) exactly', async () => {
+    const phrase = '采购项目';
+    expect(substringScan('title', phrase).length).toBeGreaterThan(200);
+    const expected = substringScan('full', phrase);
+    for (const countCap of [50, expected.length - 1, expected.length]) {
+      const page = await searchIndex.search(db, {
+        keywords: [phrase],
+        mode: 'precise',
+        scope: 'full',
+        offset: 0,
+        limit: 20,
+        countCap,
+      });
+      expect(page.total).toBe(Math.min(expected.length, countCap + 1));
+      expect(page.itemIds).toEqual(expected.slice(0, 20));
+      // The tab counts of 全部搜索 count without the page (every type: every item).
+      const counts = await searchIndex.countByGroup(
+        db,
+        { keywords: [phrase], mode: 'precise', scope: 'full', countCap },
+        { every: ['zb', 'bg', 'jg', 'yg', 'yx', 'nj', 'sp'] },
+      );
+      expect(counts.every).toBe(Math.min(expected.length, countCap + 1));
+    }
+  });
+
   it('pages newest first and caps the count at the cap + 1', async () => {
     const expected = substringScan('full', '项目');
     expect(expected.length).toBeGreaterThan(100);

@@ -14,6 +14,7 @@ import {
   type SearchScope,
 } from './query';
 import { type CachedSearchIndex, cachedSearchIndex } from './result-cache';
+import { isSingleLexeme } from './tokens';
 
 /** Filters of a search (spec §3 Search filter state); every list is "any of", and the filters all apply. */
 export interface SearchFilters {
@@ -231,7 +232,8 @@ function whereClause(
   if (hasTerms) {
     const filterLexemes = filterLexemeQuery(filters).tsquery;
     if (filterLexemes && indexable) indexed.push(filterLexemes);
-    else if (filterLexemes) conditions.push(`ts_match_vq(d.filter_tokens, ${params.add(filterLexemes)}::tsquery)`);
+    else if (filterLexemes)
+      conditions.push(`ts_match_vq(d.filter_tokens, ${params.add(filterLexemes)}::tsquery)`);
     if (window) indexed.push(window);
     conditions.push(...rowChecksOfLexemeFilters(params, filters));
   } else {
@@ -358,7 +360,17 @@ async function countMatches(
     return row?.total ?? 0;
   };
   if (spec.all.length > 0 || spec.any.length > 0) {
-    const expected = await estimatedMatches(db, scope, spec, filters, await estimatedDocuments(db));
+    const documents = await estimatedDocuments(db);
+    // Every title is in its full text: a full-text count the titles alone take past the cap needs no full-text
+    // vector (out of line, ~5 KB) read to check a phrase — the titles' are in the rows.
+    if (scope === 'full' && [...spec.all, ...spec.any].some((needle) => !isSingleLexeme(needle))) {
+      const inTitles = await estimatedMatches(db, 'title', spec, filters, documents);
+      if (inTitles !== undefined && inTitles > 1.5 * (cap + 1)) {
+        const titles = await countMatches(db, 'title', spec, filters, cap);
+        if (titles > cap) return titles;
+      }
+    }
+    const expected = await estimatedMatches(db, scope, spec, filters, documents);
     const span = expected !== undefined && expected > cap ? await publishSpan(db, filters) : undefined;
     if (span && expected) {
       const months = Math.ceil((1.5 * (cap + 1) * span.months) / expected);
