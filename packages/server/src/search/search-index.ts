@@ -229,14 +229,14 @@ function whereClause(
   const excluded = filters.excludeItemIds ?? [];
   if (excluded.length) conditions.push(`d.item_id <> ALL(${params.add(excluded)}::bigint[])`);
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
-  if (hasTerms) {
+  if (hasTerms && indexable) {
     const filterLexemes = filterLexemeQuery(filters).tsquery;
-    if (filterLexemes && indexable) indexed.push(filterLexemes);
-    else if (filterLexemes)
-      conditions.push(`ts_match_vq(d.filter_tokens, ${params.add(filterLexemes)}::tsquery)`);
+    if (filterLexemes) indexed.push(filterLexemes);
     if (window) indexed.push(window);
     conditions.push(...rowChecksOfLexemeFilters(params, filters));
   } else {
+    // Without a term, or walking: the columns, whose B-tree indexes start a walk at a date range's last day
+    // or within one type or province instead of passing every newer row.
     conditions.push(...rowFilterConditions(params, filters));
   }
   if (indexed.length) {
@@ -246,8 +246,8 @@ function whereClause(
 }
 
 /**
- * The filters as conditions on the row's columns, for searches without a term: the newest-first B-tree indexes
- * (by type, by province) and the city and district indexes serve them.
+ * The filters as conditions on the row's columns, for searches without a term and for walks: the newest-first
+ * B-tree indexes (by type, by province) and the city and district indexes serve them.
  */
 function rowFilterConditions(params: Params, filters: SearchFilters): string[] {
   const conditions: string[] = [];
