@@ -655,10 +655,12 @@ async function rankedFuzzyPage(
   const everyWord: MatchSpec = { all: [...spec.all, ...spec.any], any: [] };
   const from = request.offset;
   const to = request.offset + request.limit;
-  // With one word, every word is any word: `total` already counts them. Otherwise the count of documents with
-  // every word, up to the usual cap, is what lets `pageOf` choose between collecting and walking (counting only
-  // up to the candidates, as before, forced a walk: 医院 in one city, 311 documents, would pass ~64k rows to fill 200 candidates).
-  const everyCap = request.countCap;
+  // With one word, every word is any word: `total` already counts them. Otherwise the documents with every word
+  // are counted as far as the page needs: exactly when the page reaches past them (part 3), else up to the
+  // candidates or the page's end — a count past that lets `pageOf` take the statistics' estimate of how many
+  // there are to choose between collecting and walking (医院 in one city, 311 documents, is collected; counting
+  // a common phrase on to the usual cap read up to 10,001 vectors for nothing).
+  const everyCap = Math.min(request.countCap, Math.max(to, FUZZY_CANDIDATES));
   const everyTotal =
     spec.any.length === 1 ? total : await countMatches(db, request.scope, everyWord, filters, everyCap);
   const everyPage = (offset: number, limit: number) =>
