@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
 import {
@@ -191,8 +191,8 @@ export interface LoadBenchOptions {
   /** Weights of the operations (default: the realistic mix above). */
   mix?: Weights;
   /**
-   * API processes of the server on PostgreSQL (`API_PROCESSES`; default one per core, as docs/operations.md
-   * deploys it); PGlite always runs one (its database opens in one process).
+   * API processes of the server on PostgreSQL (`API_PROCESSES`, default 1: on the 2-core benchmark machine a
+   * second one gained nothing, docs/performance.md "Load"); PGlite always runs one (its database opens in one process).
    */
   processes?: number;
 }
@@ -997,7 +997,7 @@ export async function loadBench(options: LoadBenchOptions) {
     size: options.size ?? 20_000,
     usersPerLevel: options.usersPerLevel ?? 10,
     mix: options.mix ?? parseMix(undefined),
-    processes: options.processes ?? availableParallelism(),
+    processes: options.processes ?? 1,
   };
   if (!existsSync(serverCli))
     throw new Error('the built server is missing: run `npm run bench` (it builds first)');

@@ -17,7 +17,7 @@ const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching
            （朴素循环只跑样本条数并外推）
   load    负载：已构建的服务在 PGlite 与 PostgreSQL 上各跑 60 秒混合请求（检索、详情、订阅、订单状态轮询），
           对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--baseline-duration S] [--connections N] [--size N] [--mix search=30,detail=30,…]
-          [--processes N]（PostgreSQL 上的 API 进程数，默认每核一个）
+          [--processes N]（PostgreSQL 上的 API 进程数，默认 1）
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as one line of JSON on stdout. */

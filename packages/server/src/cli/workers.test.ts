@@ -4,24 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { freePort, httpCall, ServerProcess, testAppsDir } from '../faults/server-process';
+import { onTestServer, testServerDatabaseUrl } from '../test-support/databases';
 
 const url = process.env.TEST_DATABASE_URL;
-
-function databaseUrl(name: string): string {
-  const target = new URL(url as string);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The worker pids that logged an answered request (pino writes each process's pid on its lines). */
 function answeringPids(log: string): Set<number> {
@@ -55,9 +40,9 @@ describe.skipIf(!url)('tender-server start with API_PROCESSES=2 on PostgreSQL', 
   let server: ServerProcess;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await onTestServer(`CREATE DATABASE ${name}`);
     server = new ServerProcess(await freePort(), {
-      DATABASE_URL: databaseUrl(name),
+      DATABASE_URL: testServerDatabaseUrl(name),
       APPS_DIR: appsDir,
       API_PROCESSES: '2',
       DEMO_SIZE: '300',
@@ -75,7 +60,7 @@ describe.skipIf(!url)('tender-server start with API_PROCESSES=2 on PostgreSQL', 
   afterAll(async () => {
     await server?.stop();
     rmSync(appsDir, { recursive: true, force: true });
-    await admin(`DROP DATABASE IF EXISTS ${name}`);
+    await onTestServer(`DROP DATABASE IF EXISTS ${name}`);
   });
 
   it('starts both workers on one database (migrated, demo loaded once) and shares the dev SMS outbox', async () => {
@@ -100,7 +85,7 @@ describe.skipIf(!url)('tender-server start with API_PROCESSES=2 on PostgreSQL', 
     expect(codes.size).toBe(1);
     expect(answeringPids(server.log()).size).toBe(2);
 
-    const client = new pg.Client({ connectionString: databaseUrl(name) });
+    const client = new pg.Client({ connectionString: testServerDatabaseUrl(name) });
     await client.connect();
     try {
       const { rows } = await client.query<{ items: number; migrations: number }>(
@@ -133,7 +118,7 @@ describe.skipIf(!url)('tender-server start with API_PROCESSES=2 on PostgreSQL', 
 
   it('stops the whole start, exit code 1, when the workers cannot start (no such database)', async () => {
     const broken = new ServerProcess(await freePort(), {
-      DATABASE_URL: databaseUrl(`${name}_missing`),
+      DATABASE_URL: testServerDatabaseUrl(`${name}_missing`),
       APPS_DIR: appsDir,
       API_PROCESSES: '2',
     });

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { dbCommand } from '../cli/db-command';
 import { readConfig } from '../config';
 import { loadDemoCorpus } from '../ingest/demo';
 import { repositoryRoot } from '../paths';
+import { onTestServer, testServerDatabaseUrl } from '../test-support/databases';
 import { callAs, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { buy, submitOrder } from '../test-support/order-fixtures';
 import { testClock } from '../test-support/test-clock';
@@ -21,22 +21,6 @@ import { openPostgres } from './postgres';
 const url = process.env.TEST_DATABASE_URL;
 /** The recorded check runs this test with COPY_TEST_ITEMS=100000 (docs/operations.md); CI copies a few hundred. */
 const ITEMS = Number(process.env.COPY_TEST_ITEMS ?? 300);
-
-function databaseUrl(name: string): string {
-  const target = new URL(url as string);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function runCopy(from: string, to: string): Promise<string[]> {
   const lines: string[] = [];
@@ -80,20 +64,20 @@ describe.skipIf(!url)('tender-server db copy (embedded → PostgreSQL)', { timeo
     expect((await submitOrder(installation, undecided, 'toubiaotong', 1)).code).toBe(200);
     before = await counts(installation.db);
     await installation.close();
-    await admin(`CREATE DATABASE ${targetName}`);
+    await onTestServer(`CREATE DATABASE ${targetName}`);
   });
 
   afterAll(async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    await admin(`DROP DATABASE IF EXISTS ${targetName}`);
+    await onTestServer(`DROP DATABASE IF EXISTS ${targetName}`);
   });
 
   it('copies every row, proves it by counts and checksums, and the copy serves the same accounts', async () => {
-    const lines = await runCopy(dataDir, databaseUrl(targetName));
+    const lines = await runCopy(dataDir, testServerDatabaseUrl(targetName));
     expect(lines.at(-1)).toMatch(/^复制完成：\d+ 张表、\d+ 行，行数与校验和全部一致/);
     expect(lines.some((line) => line.startsWith('不一致'))).toBe(false);
 
-    const target = await openPostgres(databaseUrl(targetName));
+    const target = await openPostgres(testServerDatabaseUrl(targetName));
     try {
       expect(before).toMatchObject({ items: ITEMS, paid: 3 });
       expect(await counts(target)).toEqual(before);
@@ -131,11 +115,11 @@ describe.skipIf(!url)('tender-server db copy (embedded → PostgreSQL)', { timeo
   });
 
   it('refuses a target that is not empty, so a copy never mixes two installations', async () => {
-    await expect(runCopy(dataDir, databaseUrl(targetName))).rejects.toThrow('目标数据库不是空库');
+    await expect(runCopy(dataDir, testServerDatabaseUrl(targetName))).rejects.toThrow('目标数据库不是空库');
   });
 
   it('checksums tell a changed row apart', async () => {
-    const target = await openPostgres(databaseUrl(targetName));
+    const target = await openPostgres(testServerDatabaseUrl(targetName));
     try {
       const untouched = await tableChecksum(target, 'tender_item');
       await target.query(

@@ -37,3 +37,21 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
   if (url) targets.push({ name: 'postgres', open: () => openIsolatedPostgres(url) });
   return targets;
 }
+
+/** `TEST_DATABASE_URL` with another database of the same server (tests that need a whole database). */
+export function testServerDatabaseUrl(name: string): string {
+  const target = new URL(process.env.TEST_DATABASE_URL as string);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** One statement on `TEST_DATABASE_URL` outside any transaction (CREATE DATABASE, DROP DATABASE). */
+export async function onTestServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
