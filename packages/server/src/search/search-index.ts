@@ -513,15 +513,18 @@ async function pageOf(
 ): Promise<number[]> {
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
   let walk = total > cap;
-  if (hasTerms && total > 1000) {
+  if (hasTerms && (total > 1000 || total > cap)) {
     const rows = await estimatedDocuments(db);
+    const walkRows = (matches: number) => ((offset + limit) * rows * walkCheckCost(scope, spec)) / matches;
     // A capped total says only "more than the cap": the statistics say how many more.
     const expected = total > cap ? await estimatedMatches(db, scope, spec, filters, rows) : undefined;
-    const matches = Math.max(total, expected ?? 0);
-    const walkRows = ((offset + limit) * rows * walkCheckCost(scope, spec)) / matches;
-    const recent = await recentPage(db, scope, spec, filters, matches, offset, limit, walkRows);
-    if (recent) return recent;
-    walk ||= walkRows < matches;
+    let matches = Math.max(total, expected ?? 0);
+    const recent = await recentPage(db, scope, spec, filters, matches, offset, limit, walkRows(matches));
+    if (recent && 'itemIds' in recent) return recent.itemIds;
+    // The newest months held less than the page: fewer match than the statistics said, and walking to them
+    // would pass more rows than collecting them all reads.
+    if (recent) matches = Math.max(total, recent.matches);
+    walk = walkRows(matches) < matches;
   }
   const statement = pageStatement(scope, spec, filters, walk, offset, limit);
   const rows = await searchRows<{ item_id: number }>(db, 'item_id bigint', statement.sql);
@@ -533,7 +536,8 @@ async function pageOf(
  * (migration 0013) narrow the term's GIN bitmap to the few months that should hold the page, so only their
  * matches are read and sorted — neither every match (collecting) nor the vector of every row passed (walking).
  * Exact when the months hold a whole page: every match outside them is older. Otherwise (a date filter in the
- * past, matches bunched in older months) undefined, and the page is found the usual way. The newest day is
+ * past, matches bunched in older months) the page is found the usual way: undefined when the months were not
+ * read, else what they suggest of the matches overall, which then chooses between walking and collecting. The newest day is
  * at most a minute old: the statement itself tells whether a document lies past the months (in the page's own
  * snapshot), and then the page is drawn again from the newest day read afresh — no newer document is left out.
  */
@@ -547,7 +551,7 @@ async function recentPage(
   limit: number,
   walkRows: number,
   fresh = false,
-): Promise<number[] | undefined> {
+): Promise<{ itemIds: number[] } | { matches: number } | undefined> {
   const span = await publishSpan(db, filters, fresh);
   if (!span) return undefined;
   // Matches spread evenly would fill the page twice over in this many months.
@@ -575,7 +579,9 @@ async function recentPage(
   if (rows.some((row) => row.newer)) {
     return fresh ? undefined : recentPage(db, scope, spec, filters, matches, offset, limit, walkRows, true);
   }
-  return rows.length === limit ? rows.map((row) => row.item_id) : undefined;
+  if (rows.length === limit) return { itemIds: rows.map((row) => row.item_id) };
+  // Short of the page: about this many match overall, were they spread as in the months read.
+  return { matches: ((offset + rows.length) * span.months) / months };
 }
 
 /** 'YYYY-MM-01' of the month after a day's. */
