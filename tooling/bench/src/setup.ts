@@ -84,12 +84,15 @@ export function corpusKey(spec: CorpusSpec): string {
   return `${spec.size}-${spec.seed}-${spec.until}-${schemaVersion()}`;
 }
 
-/** Runs the built `tender-server` with the given environment; its progress goes to stderr. */
+/**
+ * Runs the built `tender-server` with the given environment; its output goes to stderr (the bench's stdout is
+ * its one line of JSON).
+ */
 export function runServerCli(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [serverCli, ...args], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', process.stderr, 'inherit'],
     });
     child.on('error', reject);
     child.on('exit', (code) =>
