@@ -499,7 +499,7 @@ async function countAndCollect(
  * full, which for a common term ends after a few hundred rows. The walk costs about (offset + limit) × rows /
  * matches checks, the sort about matches: the cheaper one runs; with more than 1,000 matches the newest months
  * are tried first when they hold fewer matches than the walk would check. A count at the cap takes the
- * statistics' estimate of the matches, and walks when the months do not serve.
+ * statistics' estimate of the matches, corrected by what the months held when they fell short of the page.
  */
 async function pageOf(
   db: Queryable,
