@@ -8,7 +8,7 @@ import { writeTenderRecords } from '../tenders/service';
 import { testDatabaseTargets } from '../test-support/databases';
 import { estimatedMatches } from './match-estimate';
 import { purchaseContent } from './purchase-content';
-import type { SearchScope } from './query';
+import { matchSpec, type SearchScope } from './query';
 import { explainSearch, type SearchFilters, searchIndex } from './search-index';
 import { normalizeForSearch } from './tokens';
 
@@ -388,6 +388,21 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
         { every: ['zb', 'bg', 'jg', 'yg', 'yx', 'nj', 'sp'] },
       );
       expect(counts.every).toBe(Math.min(expected.length, countCap + 1));
+    }
+  });
+
+  it('caps a fuzzy count of common words (counted for the commonest word first) exactly', async () => {
+    const { any } = matchSpec(['采购项目', '公告', '维修'], 'fuzzy', []);
+    expect(any.length).toBeGreaterThan(2);
+    const expected = items.filter((item) => any.some((word) => item.title.includes(word))).length;
+    expect(expected).toBeGreaterThan(200);
+    for (const countCap of [50, expected - 1, expected]) {
+      const counts = await searchIndex.countByGroup(
+        db,
+        { keywords: ['采购项目', '公告', '维修'], mode: 'fuzzy', scope: 'title', countCap },
+        { every: ['zb', 'bg', 'jg', 'yg', 'yx', 'nj', 'sp'] },
+      );
+      expect(counts.every).toBe(Math.min(expected, countCap + 1));
     }
   });
 

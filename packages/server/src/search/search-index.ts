@@ -361,6 +361,15 @@ async function countMatches(
   };
   if (spec.all.length > 0 || spec.any.length > 0) {
     const documents = await estimatedDocuments(db);
+    // Any of several words: the documents with the most common word alone are among them, and counting that
+    // one word (no union of every word's entries in the index, often no chain to check) reaches the cap sooner.
+    if (spec.any.length > 1) {
+      const commonest = await mostCommonWord(db, scope, spec, filters, documents);
+      if (commonest && commonest.expected > 1.5 * (cap + 1)) {
+        const alone = await countMatches(db, scope, commonest.spec, filters, cap);
+        if (alone > cap) return alone;
+      }
+    }
     // Every title is in its full text: a full-text count the titles alone take past the cap needs no full-text
     // vector (out of line, ~5 KB) read to check a phrase — the titles' are in the rows.
     if (scope === 'full' && [...spec.all, ...spec.any].some((needle) => !isSingleLexeme(needle))) {
@@ -381,6 +390,23 @@ async function countMatches(
     }
   }
   return count();
+}
+
+/** The word of a fuzzy search that the statistics expect in the most documents, as a search of it alone. */
+async function mostCommonWord(
+  db: Queryable,
+  scope: SearchScope,
+  spec: MatchSpec,
+  filters: SearchFilters,
+  documents: number,
+): Promise<{ spec: MatchSpec; expected: number } | undefined> {
+  let best: { spec: MatchSpec; expected: number } | undefined;
+  for (const word of spec.any) {
+    const alone: MatchSpec = { all: [...spec.all, word], any: [] };
+    const expected = await estimatedMatches(db, scope, alone, filters, documents);
+    if (expected !== undefined && expected > (best?.expected ?? 0)) best = { spec: alone, expected };
+  }
+  return best;
 }
 
 interface PublishSpan {
