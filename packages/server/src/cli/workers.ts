@@ -64,6 +64,8 @@ export function superviseWorkers(count: number, print: (line: string) => void): 
       if (stopping) return;
       stopping = true;
       print(`收到 ${signal}，正在关闭 ${workers.size} 个 API 工作进程`);
+      // None running (one was waiting to be replaced): nothing to wait for.
+      if (workers.size === 0) process.exit();
       for (const worker of workers.keys()) worker.process.kill(signal);
     });
   }
