@@ -87,13 +87,7 @@ function FoundList<TRecord>({
               const { name, caption } = describe(record);
               const watched = isWatched(record);
               return (
-                <Group key={rowKey(record)} justify="space-between" wrap="nowrap" component="li">
-                  <Stack gap={0}>
-                    <Text size="sm">{name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {caption}
-                    </Text>
-                  </Stack>
+                <WatchRow key={rowKey(record)} label={<Text size="sm">{name}</Text>} caption={caption}>
                   <Button
                     size="compact-sm"
                     variant="light"
@@ -103,13 +97,28 @@ function FoundList<TRecord>({
                   >
                     {watched ? messages.add.monitored : messages.add.monitor}
                   </Button>
-                </Group>
+                </WatchRow>
               );
             })}
           </Stack>
         )
       }
     </DataState>
+  );
+}
+
+/** One row of a found or monitored list: the name (or its link) over a caption, and the row's button. */
+function WatchRow({ label, caption, children }: { label: ReactNode; caption: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" component="li">
+      <Stack gap={0}>
+        {label}
+        <Text size="xs" c="dimmed">
+          {caption}
+        </Text>
+      </Stack>
+      {children}
+    </Group>
   );
 }
 
@@ -141,13 +150,7 @@ function MonitoredList<TRecord extends { id: number }>({
           {records.map((record) => {
             const { name, link, caption } = describe(record);
             return (
-              <Group key={record.id} justify="space-between" wrap="nowrap" component="li">
-                <Stack gap={0}>
-                  {link}
-                  <Text size="xs" c="dimmed">
-                    {caption}
-                  </Text>
-                </Stack>
+              <WatchRow key={record.id} label={link} caption={caption}>
                 <Button
                   size="compact-sm"
                   variant="subtle"
@@ -157,7 +160,7 @@ function MonitoredList<TRecord extends { id: number }>({
                 >
                   {messages.list.remove}
                 </Button>
-              </Group>
+              </WatchRow>
             );
           })}
         </Stack>
