@@ -9,7 +9,7 @@ import { testDatabaseTargets } from '../test-support/databases';
 import { estimatedMatches } from './match-estimate';
 import { purchaseContent } from './purchase-content';
 import { matchSpec, type SearchScope } from './query';
-import { explainSearch, type SearchFilters, searchIndex } from './search-index';
+import { explainSearch, type SearchFilters, searchIndex, searchPlanning } from './search-index';
 import { normalizeForSearch } from './tokens';
 
 const CORPUS_SIZE = 1500;
@@ -363,6 +363,83 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
       );
       expect(counts.every).toBe(Math.min(expected, countCap + 1));
     }
+  });
+
+  it('proves a count far past its cap on a sample of the documents (ADR 0023), and counts exactly when it cannot', async () => {
+    const statements: string[] = [];
+    const recording: Database = Object.create(db);
+    recording.query = (text, params) => {
+      statements.push(typeof params?.[0] === 'string' ? params[0] : text);
+      return db.query(text, params);
+    };
+    const search = (countCap: number, filters: SearchFilters = {}) =>
+      searchIndex.search(recording, {
+        keywords: ['项目'],
+        mode: 'precise',
+        scope: 'full',
+        filters,
+        offset: 0,
+        limit: 20,
+        countCap,
+      });
+    const expected = substringScan('full', '项目');
+    expect(expected.length).toBeGreaterThan(800);
+    // Far past the cap: the sample's count proves it, and no count reads cap + 1 matches.
+    const proved = await search(50);
+    expect(proved.total).toBe(51);
+    expect(proved.itemIds).toEqual(expected.slice(0, 20));
+    expect(statements.some((sql) => sql.includes("'~s:"))).toBe(true);
+    expect(statements.filter((sql) => sql.includes('LIMIT 51') && !sql.includes("'~s:"))).toEqual([]);
+    // The statistics do not see excluded documents: the sample is tried, holds too few, and the count is exact.
+    statements.length = 0;
+    const kept = expected.slice(100, 140);
+    const excluded = await search(50, { excludeItemIds: expected.filter((id) => !kept.includes(id)) });
+    expect(excluded.total).toBe(40);
+    expect(excluded.itemIds).toEqual(kept.slice(0, 20));
+    expect(statements.some((sql) => sql.includes("'~s:"))).toBe(true);
+  });
+
+  it('counts exactly with a parallel worker too (search_rows_parallel, migration 0021)', async () => {
+    const statements: string[] = [];
+    const recording: Database = Object.create(db);
+    recording.query = (text, params) => {
+      statements.push(text);
+      return db.query(text, params);
+    };
+    const { parallelRows } = searchPlanning;
+    searchPlanning.parallelRows = 0;
+    try {
+      // Phrases checked on every vector, a lossy-free two-character term, and a filter cut by its range.
+      for (const [keyword, filters] of [
+        ['采购项目', {}],
+        ['项目', {}],
+        ['服务', { dateFrom: '2025-06-15', dateTo: '2025-12-31' }],
+      ] as const) {
+        const expected = substringScan('full', keyword).filter((id) => {
+          const day = items.find((item) => item.id === id)?.publishDate ?? '';
+          return (
+            (!('dateFrom' in filters) || day >= filters.dateFrom) &&
+            (!('dateTo' in filters) || day <= filters.dateTo)
+          );
+        });
+        for (const countCap of [UNCAPPED, expected.length - 1]) {
+          const result = await searchIndex.search(recording, {
+            keywords: [keyword],
+            mode: 'precise',
+            scope: 'full',
+            filters,
+            offset: 0,
+            limit: 20,
+            countCap,
+          });
+          expect(result.total, `${keyword} cap ${countCap}`).toBe(Math.min(expected.length, countCap + 1));
+          expect(result.itemIds, `${keyword} cap ${countCap}`).toEqual(expected.slice(0, 20));
+        }
+      }
+    } finally {
+      searchPlanning.parallelRows = parallelRows;
+    }
+    expect(statements.some((sql) => sql.includes('search_rows_parallel'))).toBe(true);
   });
 
   it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {

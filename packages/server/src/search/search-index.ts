@@ -14,6 +14,7 @@ import {
   type SearchScope,
 } from './query';
 import { type CachedSearchIndex, cachedSearchIndex } from './result-cache';
+import { provedOverCap } from './sample-proof';
 import { isSingleLexeme } from './tokens';
 
 /** Filters of a search (spec §3 Search filter state); every list is "any of", and the filters all apply. */
@@ -171,9 +172,17 @@ function escapeString(text: string): string {
  * searches already use every core. The statements of one search each see their own snapshot (read committed,
  * as every request's statements do); a page drawn from the newest months checks that in its own statement.
  */
-function searchRows<Row>(db: Queryable, columns: string, sql: string): Promise<Row[]> {
-  return db.query<Row>(`SELECT * FROM search_rows($1) AS r(${columns})`, [sql]);
+function searchRows<Row>(db: Queryable, columns: string, sql: string, parallel = false): Promise<Row[]> {
+  const run = parallel ? 'search_rows_parallel' : 'search_rows';
+  return db.query<Row>(`SELECT * FROM ${run}($1) AS r(${columns})`, [sql]);
 }
+
+/**
+ * `parallelRows`: a count expected to read more rows than this runs with a parallel worker
+ * (`search_rows_parallel`, migration 0021): checking thousands of vectors takes tens of milliseconds, which two
+ * processes halve (ADR 0023). A setting, so that a test on a small corpus can take that path.
+ */
+export const searchPlanning = { parallelRows: 3000 };
 
 /**
  * The conditions of a search. A match is two parts (docs/performance.md): the needles' lexemes, which the GIN
@@ -218,10 +227,10 @@ function whereClause(
       scope === 'full'
         ? `(ts_match_vq(d.title_tokens, ${chain}::tsquery) OR ts_match_vq(${tokens}, ${chain}::tsquery))`
         : `ts_match_vq(${tokens}, ${chain}::tsquery)`;
-    const verified =
-      combine === 'all'
-        ? `NOT EXISTS (SELECT 1 FROM unnest(${params.add(needles)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) = 0)`
-        : `EXISTS (SELECT 1 FROM unnest(${params.add(needles)}::text[]) AS needle(text) WHERE strpos(${lossy}, needle.text) > 0)`;
+    // One comparison per needle, no subquery: a plan with a correlated subquery gets no parallel worker.
+    const verified = `(${needles
+      .map((needle) => `strpos(${lossy}, ${params.add(needle)}) > 0`)
+      .join(combine === 'all' ? ' AND ' : ' OR ')})`;
     conditions.push(`((${lossy} IS NULL AND ${inRow}) OR (${lossy} IS NOT NULL AND ${verified}))`);
   };
   addMatch(spec.all, 'all');
@@ -240,9 +249,14 @@ function whereClause(
     conditions.push(...rowFilterConditions(params, filters));
   }
   if (indexed.length) {
-    conditions.unshift(`(d.filter_tokens || ${tokens}) @@ ${params.add(indexed.join(' & '))}::tsquery`);
+    conditions.unshift(`${indexedVector(tokens)} @@ ${params.add(indexed.join(' & '))}::tsquery`);
   }
   return conditions.length ? conditions.join(' AND ') : 'true';
+}
+
+/** The expression of a scope's GIN index (migration 0020): the filter and sample lexemes, then the scope's. */
+function indexedVector(tokens: string): string {
+  return `(d.filter_tokens || search_sample_tokens(d.item_id) || ${tokens})`;
 }
 
 /**
@@ -326,17 +340,18 @@ interface Statement {
   sql: string;
 }
 
+/** The matches counted up to `limit`; `window`: among the documents of these month or sample lexemes only. */
 function countStatement(
   scope: SearchScope,
   spec: MatchSpec,
   filters: SearchFilters,
-  cap: number,
-  months?: string,
+  limit: number,
+  window?: string,
 ): Statement {
   const params = new Params();
-  const where = whereClause(params, scope, spec, filters, true, months);
+  const where = whereClause(params, scope, spec, filters, true, window);
   return {
-    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM search_document d WHERE ${where} LIMIT ${params.add(cap + 1)}) c`,
+    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM search_document d WHERE ${where} LIMIT ${params.add(limit)}) c`,
   };
 }
 
@@ -354,13 +369,18 @@ async function countMatches(
   filters: SearchFilters,
   cap: number,
 ): Promise<number> {
-  const count = async (months?: string) => {
-    const statement = countStatement(scope, spec, filters, cap, months);
-    const [row] = await searchRows<{ total: number }>(db, 'total bigint', statement.sql);
+  const count = async (window?: string, limit = cap + 1, parallel = false) => {
+    const statement = countStatement(scope, spec, filters, limit, window);
+    const [row] = await searchRows<{ total: number }>(db, 'total bigint', statement.sql, parallel);
     return row?.total ?? 0;
   };
+  let expected: number | undefined;
   if (spec.all.length > 0 || spec.any.length > 0) {
     const documents = await estimatedDocuments(db);
+    expected = await estimatedMatches(db, scope, spec, filters, documents);
+    // Far more documents hold the lexemes than the cap: the matches in a random sample of the documents may
+    // prove more than the cap (ADR 0023), reading a few hundred vectors to check the chains instead of cap + 1.
+    if (expected !== undefined && (await provedOverCap(expected, cap, count))) return cap + 1;
     // Any of several words: the documents with the most common word alone are among them, and counting that
     // one word (no union of every word's entries in the index, often no chain to check) reaches the cap sooner.
     if (spec.any.length > 1) {
@@ -379,17 +399,20 @@ async function countMatches(
         if (titles > cap) return titles;
       }
     }
-    const expected = await estimatedMatches(db, scope, spec, filters, documents);
     const span = expected !== undefined && expected > cap ? await publishSpan(db, filters) : undefined;
     if (span && expected) {
       const months = Math.ceil((1.5 * (cap + 1) * span.months) / expected);
       if (months * 2 <= span.months) {
-        const inWindow = await count(recentMonthsTsquery(span.last, months));
+        const inWindow = await count(
+          recentMonthsTsquery(span.last, months),
+          cap + 1,
+          cap >= searchPlanning.parallelRows,
+        );
         if (inWindow > cap) return inWindow;
       }
     }
   }
-  return count();
+  return count(undefined, cap + 1, Math.min(expected ?? 0, cap) >= searchPlanning.parallelRows);
 }
 
 /** The word of a fuzzy search that the statistics expect in the most documents, as a search of it alone. */
@@ -662,7 +685,7 @@ export async function explainSearch(
       .map((row) => row['QUERY PLAN'])
       .join('\n');
   return {
-    count: await explain(countStatement(request.scope, spec, filters, request.countCap)),
+    count: await explain(countStatement(request.scope, spec, filters, request.countCap + 1)),
     collect: await explain(pageStatement(request.scope, spec, filters, false, request.offset, request.limit)),
     walk: await explain(pageStatement(request.scope, spec, filters, true, request.offset, request.limit)),
   };
