@@ -113,6 +113,29 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
     });
   }
 
+  /** A precise full-text search, page 1 of 20, through `on`. */
+  function preciseFullPage(on: Database, keyword: string, filters: SearchFilters, countCap: number) {
+    return searchIndex.search(on, {
+      keywords: [keyword],
+      mode: 'precise',
+      scope: 'full',
+      filters,
+      offset: 0,
+      limit: 20,
+      countCap,
+    });
+  }
+
+  /** The database, recording the statements sent through it (a search statement: the one `search_rows` runs). */
+  function recordingDatabase(statements: string[]): Database {
+    const recording: Database = Object.create(db);
+    recording.query = (text, params) => {
+      statements.push(typeof params?.[0] === 'string' ? `${text} ${params[0]}` : text);
+      return db.query(text, params);
+    };
+    return recording;
+  }
+
   it.each(['title', 'content', 'full'] as const)(
     'finds exactly the items whose %s contains any 2-character term, common or rare',
     async (scope) => {
@@ -274,15 +297,7 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
         const expected = substringScan('full', term).filter((id) => passes(filters, id));
         if (expected.length) nonEmpty += 1;
         for (const countCap of [UNCAPPED, 5]) {
-          const result = await searchIndex.search(db, {
-            keywords: [term],
-            mode: 'precise',
-            scope: 'full',
-            filters,
-            offset: 0,
-            limit: 20,
-            countCap,
-          });
+          const result = await preciseFullPage(db, term, filters, countCap);
           const label = `${term} ${JSON.stringify(filters)} cap ${countCap}`;
           expect(result.total, label).toBe(Math.min(expected.length, countCap + 1));
           expect(result.itemIds, label).toEqual(expected.slice(0, 20));
@@ -367,21 +382,9 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
 
   it('proves a count far past its cap on a sample of the documents (ADR 0023), and counts exactly when it cannot', async () => {
     const statements: string[] = [];
-    const recording: Database = Object.create(db);
-    recording.query = (text, params) => {
-      statements.push(typeof params?.[0] === 'string' ? params[0] : text);
-      return db.query(text, params);
-    };
+    const recording = recordingDatabase(statements);
     const search = (countCap: number, filters: SearchFilters = {}) =>
-      searchIndex.search(recording, {
-        keywords: ['项目'],
-        mode: 'precise',
-        scope: 'full',
-        filters,
-        offset: 0,
-        limit: 20,
-        countCap,
-      });
+      preciseFullPage(recording, '项目', filters, countCap);
     const expected = substringScan('full', '项目');
     expect(expected.length).toBeGreaterThan(800);
     // Far past the cap: the sample's count proves it, and no count reads cap + 1 matches.
@@ -401,11 +404,7 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
 
   it('counts exactly with a parallel worker too (search_rows_parallel, migration 0021)', async () => {
     const statements: string[] = [];
-    const recording: Database = Object.create(db);
-    recording.query = (text, params) => {
-      statements.push(text);
-      return db.query(text, params);
-    };
+    const recording = recordingDatabase(statements);
     const { parallelRows } = searchPlanning;
     searchPlanning.parallelRows = 0;
     try {
@@ -423,15 +422,7 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
           );
         });
         for (const countCap of [UNCAPPED, expected.length - 1]) {
-          const result = await searchIndex.search(recording, {
-            keywords: [keyword],
-            mode: 'precise',
-            scope: 'full',
-            filters,
-            offset: 0,
-            limit: 20,
-            countCap,
-          });
+          const result = await preciseFullPage(recording, keyword, filters, countCap);
           expect(result.total, `${keyword} cap ${countCap}`).toBe(Math.min(expected.length, countCap + 1));
           expect(result.itemIds, `${keyword} cap ${countCap}`).toEqual(expected.slice(0, 20));
         }
