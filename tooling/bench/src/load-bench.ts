@@ -305,8 +305,12 @@ async function startServer(
   port: number,
   logFile?: string,
 ): Promise<ChildProcess> {
-  // LOAD_SERVER_NODE_ARGS: node options for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The node options `npm start` gives the server (tooling/bootstrap/run.mjs), then LOAD_SERVER_NODE_ARGS: node
+  // options for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = [
+    '--max-semi-space-size=64',
+    ...(process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const output = logFile ? openSync(logFile, 'w') : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, serverCli, 'start'], {
     env: {
