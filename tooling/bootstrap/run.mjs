@@ -16,7 +16,8 @@ const commands = {
   start: [
     ['turbo', 'run', 'build', '--filter=@tender/server...', '--filter=./apps/*'],
     // A young generation of 64 MB (V8's default: 16): a server's garbage is nearly all per request, and fewer
-    // scavenges gave the load benchmark ~14 % more requests a second (docs/performance.md "Load", 2026-11-25).
+    // scavenges gave the load benchmark ~10 % more requests a second on average (docs/performance.md "Load",
+    // 2026-11-25).
     ['node', '--max-semi-space-size=64', 'packages/server/dist/cli.js', 'start'],
   ],
   // Operator commands of the server, e.g. `npm run tender -- migrate` (packages/server README).
