@@ -728,24 +728,26 @@ async function rankedFuzzyPage(
   // there are to choose between collecting and walking (医院 in one city, 311 documents, is collected; counting
   // a common phrase on to the usual cap read up to 10,001 vectors for nothing). When few are expected, the newest
   // of them are collected by the same statement: when the count stays within its cap every match was read, and
-  // they are the candidates (a second statement read every match again: four phrases in full text, 35 + 35 ms).
+  // they are the candidates (a second statement would read every match again).
   const everyCap = Math.min(request.countCap, Math.max(to, FUZZY_CANDIDATES));
   let everyTotal = total;
   let newest: number[] | undefined;
-  if (spec.any.length > 1 && (await expectedFew(db, request.scope, everyWord, filters))) {
-    const counted = await countAndCollect(
-      db,
-      request.scope,
-      everyWord,
-      filters,
-      everyCap,
-      0,
-      FUZZY_CANDIDATES,
-    );
-    everyTotal = counted.total;
-    if (everyTotal <= everyCap) newest = counted.itemIds;
-  } else if (spec.any.length > 1) {
-    everyTotal = await countMatches(db, request.scope, everyWord, filters, everyCap);
+  if (spec.any.length > 1) {
+    if (await expectedFew(db, request.scope, everyWord, filters)) {
+      const counted = await countAndCollect(
+        db,
+        request.scope,
+        everyWord,
+        filters,
+        everyCap,
+        0,
+        FUZZY_CANDIDATES,
+      );
+      everyTotal = counted.total;
+      if (everyTotal <= everyCap) newest = counted.itemIds;
+    } else {
+      everyTotal = await countMatches(db, request.scope, everyWord, filters, everyCap);
+    }
   }
   const everyPage = (offset: number, limit: number) =>
     pageOf(db, request.scope, everyWord, filters, everyTotal, everyCap, offset, limit);
