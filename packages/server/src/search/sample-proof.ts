@@ -9,7 +9,7 @@
 
 /** The levels of migration 0020's sample lexemes (`~s:<k>`), sparsest first. */
 export const SAMPLE_LEVELS = [12, 10, 8, 6, 4] as const;
-export type SampleLevel = (typeof SAMPLE_LEVELS)[number];
+type SampleLevel = (typeof SAMPLE_LEVELS)[number];
 
 /** The most a claim of "more than cap" may be wrong with: once in a trillion searches. */
 export const FALSE_CLAIM = 1e-12;
@@ -65,6 +65,6 @@ export async function provedOverCap(
 }
 
 /** The tsquery lexeme of a sample. */
-export function sampleLexeme(level: SampleLevel): string {
+function sampleLexeme(level: SampleLevel): string {
   return `'~s:${level}'`;
 }
