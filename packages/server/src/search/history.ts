@@ -19,9 +19,8 @@ function iso(value: Date | string): string {
 
 /**
  * Records a search: a keyword searched again moves to the top with its latest conditions, and the user's box
- * keeps its HISTORY_KEPT newest entries. One statement (one round trip): the trim cannot see the row its own
- * upsert writes (one snapshot), so it ranks the other entries together with that row's new time and deletes the
- * others past the limit — what an upsert followed by a trim would leave.
+ * keeps its HISTORY_KEPT newest entries. One round trip: `record_search` (migration 0022) upserts, then trims
+ * the box when the keyword was new to it.
  */
 export async function recordSearch(
   db: Queryable,
@@ -34,34 +33,15 @@ export async function recordSearch(
     at: Date;
   },
 ): Promise<void> {
-  await db.query(
-    `WITH recorded AS (
-       INSERT INTO search_history (brand_id, user_id, kind, keyword, conditions, searched_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6)
-       ON CONFLICT (user_id, kind, keyword) DO UPDATE
-         SET conditions = EXCLUDED.conditions, searched_at = EXCLUDED.searched_at, times = search_history.times + 1
-       RETURNING id, searched_at
-     ),
-     ranked AS (
-       SELECT id, row_number() OVER (ORDER BY searched_at DESC, id DESC) AS place FROM (
-         SELECT h.id, h.searched_at FROM search_history h
-         WHERE h.user_id = $2 AND h.kind = $3 AND h.id NOT IN (SELECT id FROM recorded)
-         UNION ALL
-         SELECT id, searched_at FROM recorded
-       ) entries
-     )
-     DELETE FROM search_history WHERE id IN (
-       SELECT id FROM ranked WHERE place > $7 AND id NOT IN (SELECT id FROM recorded))`,
-    [
-      entry.brandId,
-      entry.userId,
-      entry.kind,
-      entry.keyword,
-      JSON.stringify(entry.conditions),
-      entry.at,
-      HISTORY_KEPT,
-    ],
-  );
+  await db.query('SELECT record_search($1, $2, $3, $4, $5::jsonb, $6, $7)', [
+    entry.brandId,
+    entry.userId,
+    entry.kind,
+    entry.keyword,
+    JSON.stringify(entry.conditions),
+    entry.at,
+    HISTORY_KEPT,
+  ]);
 }
 
 /** A user's searches in these boxes, one entry per keyword, newest first. */

@@ -452,9 +452,12 @@ export async function feedPage(
     matchedAt: Date;
   };
   // The page and the count in one statement (one round trip per feed call): a row of NULLs when the page is empty.
+  // A count whose conditions test the feed lines alone reads no items: every line has its item (foreign key).
+  const counted = /\bt\./.test(where)
+    ? 'subscription_feed f JOIN tender_item t ON t.id = f.item_id'
+    : 'subscription_feed f';
   const rows = await db.query<FeedRow & { total: number }>(
-    `SELECT (SELECT count(*)::int FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id WHERE ${where})
-              AS total, page.*
+    `SELECT (SELECT count(*)::int FROM ${counted} WHERE ${where}) AS total, page.*
        FROM (SELECT 1) one
        LEFT JOIN LATERAL (
          SELECT f.id AS "feedId", array_to_json(f.group_ids) AS "groupIds", f.monitor_kinds AS "monitorKinds",
