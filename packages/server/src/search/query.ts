@@ -48,6 +48,11 @@ export function keywordWords(keyword: string): string[] {
 export interface MatchSpec {
   all: string[];
   any: string[];
+  /**
+   * Per needle of several lexemes, the ones the index looks up when not all of them (`indexLexemes` in
+   * match-estimate.ts): the needle's chain, checked on every row the index finds, implies the others.
+   */
+  indexLexemes?: ReadonlyMap<string, string>;
 }
 
 export function matchSpec(
@@ -75,9 +80,13 @@ export type Combine = 'all' | 'any';
  * The GIN part of a match: every lexeme of each needle, positions ignored — exact for the index, so the rows it
  * finds need no recheck and cheap filters run before any phrase check.
  */
-export function lexemesTsquery(needles: readonly string[], combine: Combine): string | undefined {
+export function lexemesTsquery(
+  needles: readonly string[],
+  combine: Combine,
+  indexLexemes?: ReadonlyMap<string, string>,
+): string | undefined {
   const parts = needles.map((needle) => {
-    const query = termLexemesTsquery(needle);
+    const query = indexLexemes?.get(needle) ?? termLexemesTsquery(needle);
     if (!query) throw new RangeError(`nothing searchable in ${JSON.stringify(needle)}`);
     return query;
   });

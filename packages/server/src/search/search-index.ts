@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import { type IndexableItem, type SearchDocumentRow, searchDocument } from './document';
 import { filterLexemeQuery, monthsSpanned, recentMonthsTsquery } from './filter-lexemes';
-import { estimatedMatches } from './match-estimate';
+import { estimatedMatches, withIndexLexemes } from './match-estimate';
 import {
   type Combine,
   chainsTsquery,
@@ -209,9 +209,10 @@ function whereClause(
   /** The parts of the one tsquery on the scope's index, all to hold. */
   const indexed: string[] = [];
   const addMatch = (needles: readonly string[], combine: Combine) => {
-    const lexemes = lexemesTsquery(needles, combine);
-    if (!lexemes) return;
     const longer = chainsTsquery(needles, combine);
+    // Only a walk checks each row's chains whatever the index found: the index may then look up fewer lexemes.
+    const lexemes = lexemesTsquery(needles, combine, indexable && longer ? spec.indexLexemes : undefined);
+    if (!lexemes) return;
     if (!longer) {
       // Every needle is one lexeme: finding the lexemes is the match.
       if (indexable) indexed.push(lexemes);
@@ -686,7 +687,11 @@ export async function explainSearch(
   request: SearchRequest,
   analyze = false,
 ): Promise<{ count: string; collect: string; walk: string }> {
-  const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
+  const spec = await withIndexLexemes(
+    db,
+    request.scope,
+    matchSpec(request.keywords, request.mode, request.within ?? []),
+  );
   const filters = request.filters ?? {};
   const explain = async (statement: Statement) =>
     (
@@ -820,7 +825,11 @@ export const postgresSearchIndex: SearchIndex = {
   },
 
   async search(db, request) {
-    const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
+    const spec = await withIndexLexemes(
+      db,
+      request.scope,
+      matchSpec(request.keywords, request.mode, request.within ?? []),
+    );
     const filters = request.filters ?? {};
     const needles = highlightNeedles(spec);
     const { scope, countCap, offset, limit } = request;
@@ -841,7 +850,11 @@ export const postgresSearchIndex: SearchIndex = {
   },
 
   async countByGroup(db, request, groups) {
-    const spec = matchSpec(request.keywords, request.mode, request.within ?? []);
+    const spec = await withIndexLexemes(
+      db,
+      request.scope,
+      matchSpec(request.keywords, request.mode, request.within ?? []),
+    );
     const counts: Record<string, number> = {};
     for (const [group, docTypes] of Object.entries(groups)) {
       counts[group] = await countMatches(
