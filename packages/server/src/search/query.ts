@@ -49,8 +49,8 @@ export interface MatchSpec {
   all: string[];
   any: string[];
   /**
-   * Per needle of several lexemes, the ones the index looks up when not all of them (`indexLexemes` in
-   * match-estimate.ts): the needle's chain, checked on every row the index finds, implies the others.
+   * Per needle of several lexemes, the ones the index looks up when not all of them (`withIndexLexemes`
+   * in match-estimate.ts): the needle's chain, checked on every row the index finds, implies the others.
    */
   indexLexemes?: ReadonlyMap<string, string>;
 }
