@@ -85,6 +85,8 @@ export interface FakeWechatPay {
   notification(outTradeNo: string, options?: NotificationOptions): NotificationRequest;
   /** Posts a notification to the order's notify_url, as WeChat Pay does; answers the merchant's reply. */
   deliver(outTradeNo: string, notification: NotificationRequest): Promise<{ status: number; body: string }>;
+  /** The next request's connection is closed without an answer (a kept-alive connection closed as it was reused). */
+  dropNextRequest(): void;
   close(): Promise<void>;
 }
 
@@ -264,7 +266,13 @@ export async function startFakeWechatPay(options: {
     return answer(response, 404, { code: 'NOT_FOUND', message: '接口不存在' });
   }
 
+  let dropNext = false;
   const server: Server = createServer((request, response) => {
+    if (dropNext) {
+      dropNext = false;
+      request.socket.destroy();
+      return;
+    }
     handle(request, response).catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ code: 'SYSTEM_ERROR', message: String(error) }));
@@ -365,6 +373,10 @@ export async function startFakeWechatPay(options: {
         body: sent.rawBody,
       });
       return { status: response.status, body: await response.text() };
+    },
+
+    dropNextRequest: () => {
+      dropNext = true;
     },
 
     close: () =>

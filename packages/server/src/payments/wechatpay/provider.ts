@@ -164,22 +164,20 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
 
   async function call(method: 'GET' | 'POST', pathWithQuery: string, payload?: object) {
     const body = payload === undefined ? '' : JSON.stringify(payload);
-    const authorization = authorizationHeader({
-      mchId: config.mchId,
-      serialNo: config.merchantSerialNo,
-      privateKey,
-      method,
-      pathWithQuery,
-      body,
-      timestamp: String(Math.floor(clock().getTime() / 1000)),
-      nonce: nonceString(),
-    });
-    let response: Response;
-    try {
-      response = await fetch(`${config.apiBase}${pathWithQuery}`, {
+    const send = () =>
+      fetch(`${config.apiBase}${pathWithQuery}`, {
         method,
         headers: {
-          authorization,
+          authorization: authorizationHeader({
+            mchId: config.mchId,
+            serialNo: config.merchantSerialNo,
+            privateKey,
+            method,
+            pathWithQuery,
+            body,
+            timestamp: String(Math.floor(clock().getTime() / 1000)),
+            nonce: nonceString(),
+          }),
           accept: 'application/json',
           'user-agent': 'tender-server (WeChatPay APIv3, node)',
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
@@ -187,8 +185,20 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
         body: payload === undefined ? undefined : body,
         signal: AbortSignal.timeout(timeoutMs),
       });
+    let response: Response;
+    try {
+      response = await send();
     } catch (error) {
-      throw new ProviderError(`微信支付请求失败：${(error as Error).message}`);
+      // A kept-alive connection that WeChat Pay closed just as it was reused fails before any answer: a query
+      // (GET, which changes nothing) goes once more, signed anew, on a new connection. Not after a time-out.
+      if (method !== 'GET' || (error as Error).name === 'TimeoutError') {
+        throw new ProviderError(`微信支付请求失败：${(error as Error).message}`);
+      }
+      try {
+        response = await send();
+      } catch (again) {
+        throw new ProviderError(`微信支付请求失败：${(again as Error).message}`);
+      }
     }
     const text = await response.text();
     if (!response.ok) {

@@ -86,6 +86,22 @@ describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode)
     }
   });
 
+  it('sends a query once more when its connection closes unanswered, and a prepay never twice', async () => {
+    const provider = wechatPayProvider(config, clock.now);
+    await prepaid('MTEST0000000000004');
+    // The dropped request is not answered, so the fake records only what it answers.
+    const answered = fake.requests.length;
+    fake.dropNextRequest();
+    expect(await provider.query('MTEST0000000000004')).toMatchObject({ state: 'NOTPAY' });
+    expect(fake.requests.slice(answered)).toEqual([
+      { method: 'GET', path: expect.stringContaining('/out-trade-no/MTEST0000000000004') },
+    ]);
+    fake.dropNextRequest();
+    await expect(prepaid('MTEST0000000000005')).rejects.toBeInstanceOf(ProviderError);
+    expect(fake.requests.length).toBe(answered + 1);
+    expect(fake.orders.has('MTEST0000000000005')).toBe(false);
+  });
+
   it('refuses an answer not signed by the platform key it trusts', async () => {
     const other = await startFakeWechatPay({ mode, clock: clock.now });
     try {
