@@ -198,6 +198,8 @@ describe(`search screens (${brand.id})`, () => {
     );
     const province = newest.data.records.find((record) => record.provinceName)?.provinceName as string;
     await page.goto(appUrl(brand, '/informationQuery/bid'));
+    // The screen keeps its 查询范围 within the page's life: the test before left it on 审批项目.
+    await page.getByRole('tablist', { name: '查询范围' }).getByRole('tab', { name: '招投标信息' }).click();
     await resultList().waitFor();
     await page.getByRole('combobox', { name: '省份' }).click();
     await page.getByRole('option', { name: province, exact: true }).click();
