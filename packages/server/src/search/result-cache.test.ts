@@ -122,10 +122,9 @@ describe.each(testDatabaseTargets())('search result cache on $name', (target) =>
       });
       expect(history.data.records.map((entry: { keyword: string }) => entry.keyword)).toContain('设备');
     }
-    // Any difference in the conditions is another entry, each the engine's own answer.
+    // Any difference in what decides the answer is another entry, each the engine's own answer.
     const variants: [Record<string, unknown>, SearchRequest][] = [
       [{ keyword: '设备', searchType: 20, searchPattern: 20 }, request(['设备'], { mode: 'smart' })],
-      [{ keyword: '设备', searchType: 10, searchPattern: 30 }, request(['设备'], { scope: 'full' })],
       [
         { keyword: '设备', searchType: 10, searchPattern: 20, pageNumber: 2 },
         request(['设备'], { scope: 'full', mode: 'smart', offset: 20 }),
@@ -140,6 +139,22 @@ describe.each(testDatabaseTargets())('search result cache on $name', (target) =>
       expect(variant.hit).toBe(false);
       expect({ ids: variant.ids, total: variant.total }).toEqual(await engine(truth));
     }
+    // A mode that gives the same needles is the same search: one word precise, smart or fuzzy.
+    for (const searchPattern of [30, 10]) {
+      const sameNeedles = await answered({ keyword: '设备', searchType: 10, searchPattern }, alphaOther);
+      expect(sameNeedles.hit).toBe(true);
+      expect({ ids: sameNeedles.ids, total: sameNeedles.total }).toEqual(
+        await engine(request(['设备'], { scope: 'full', mode: searchPattern === 30 ? 'precise' : 'fuzzy' })),
+      );
+    }
+    // Several words are not: precise looks for the phrase, smart for each word.
+    const phrase = { keyword: '采购项目', searchType: 10 };
+    const smart = await answered({ ...phrase, searchPattern: 20 }, alphaOther);
+    const precise = await answered({ ...phrase, searchPattern: 30 }, alphaOther);
+    expect(smart.hit || precise.hit).toBe(false);
+    expect({ ids: precise.ids, total: precise.total }).toEqual(
+      await engine(request(['采购项目'], { scope: 'full' })),
+    );
   });
 
   it('sees an import committed by another process before the search starts', async () => {

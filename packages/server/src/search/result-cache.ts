@@ -1,12 +1,13 @@
 import { requestVersion } from '../db/data-versions';
 import type { Database, Queryable } from '../db/database';
+import { matchSpec } from './query';
 import type { SearchIndex, SearchRequest, SearchResult } from './search-index';
 
 /**
  * The search result cache (README "Result cache", docs/adr/0017-search-result-cache.md), as search engines
  * cache hot queries (Elasticsearch's shard request cache): a search's page of item ids and its capped total,
- * keyed by the whole `SearchRequest` — which is everything that decides them (keywords, mode, scope, secondary
- * keywords, every filter, offset, page size, cap); no brand or user enters a search, and what differs per user
+ * keyed by everything that decides them (`searchKey`: the needles of the keywords, mode and secondary keywords,
+ * scope, every filter, offset, page size, cap); no brand or user enters a search, and what differs per user
  * (records, masking, follows, gates) is done on every request after it. An entry is used only while the
  * database's data version (migration 0016, bumped at the commit of every transaction that writes what search
  * reads, in any process) is the one it was computed at: read with the request's session (src/db/data-versions.ts),
@@ -127,6 +128,16 @@ function valueBytes(value: unknown): number {
   return 0;
 }
 
+/**
+ * The key of a search's answer: the request with its keywords, mode and secondary keywords replaced by the needles
+ * they give (`matchSpec`), which is what the engine and the records read. Modes that mean the same search share
+ * one entry: a keyword that is one word (设备) is the same search precise, smart or fuzzy.
+ */
+export function searchKey(request: Omit<SearchRequest, 'offset' | 'limit'>): string {
+  const { keywords, mode, within, ...rest } = request;
+  return canonicalKey({ ...rest, match: matchSpec(keywords, mode, within ?? []) });
+}
+
 /** JSON with object keys sorted and undefined left out: equal requests, equal keys. */
 export function canonicalKey(value: unknown): string {
   return JSON.stringify(value, (_name, field: unknown) =>
@@ -231,13 +242,13 @@ export function cachedSearchIndex(engine: SearchIndex, cache = new SearchResultC
     add: (tx, items) => engine.add(tx, items),
     setProjectAmounts: (tx, amounts) => engine.setProjectAmounts(tx, amounts),
     search: async (db, request: SearchRequest): Promise<SearchResult> => {
-      const result = await cache.through(db, `search ${canonicalKey(request)}`, () =>
+      const result = await cache.through(db, `search ${searchKey(request)}`, () =>
         engine.search(db, request),
       );
       return { itemIds: [...result.itemIds], total: result.total, needles: [...result.needles] };
     },
     countByGroup: async (db, request, groups) => ({
-      ...(await cache.through(db, `groups ${canonicalKey({ request, groups })}`, () =>
+      ...(await cache.through(db, `groups ${searchKey(request)} ${canonicalKey(groups)}`, () =>
         engine.countByGroup(db, request, groups),
       )),
     }),

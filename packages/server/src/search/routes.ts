@@ -44,7 +44,7 @@ import {
 import { highlightHtml } from './highlight';
 import { historyPage, historyWordsContaining, hotWords, recordSearch, type SearchKind } from './history';
 import { loadRecords, STAGE_ORDER } from './records';
-import { type CachedSearchIndex, canonicalKey } from './result-cache';
+import { type CachedSearchIndex, searchKey } from './result-cache';
 import { searchIndex as defaultIndex, type SearchFilters, type SearchIndex } from './search-index';
 import { suggestCompanies, suggestTitleWords } from './suggestions';
 
@@ -93,7 +93,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     // The history entry is written beside the search (another pooled connection); both are awaited, so the
     // caller's next searchHistoryList sees it.
     const [page] = await Promise.all([
-      cache ? cache.through(db, `page ${canonicalKey(request)}`, computePage) : computePage(),
+      cache ? cache.through(db, `page ${searchKey(request)}`, computePage) : computePage(),
       keyword && inputKeywords(input).length > 0
         ? recordSearch(db, {
             brandId: tenant.id,
