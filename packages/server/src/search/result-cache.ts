@@ -177,10 +177,10 @@ export class SearchResultCache {
 
   /**
    * The cached answer of `key` in this database, or `work`'s (then kept). The answer is shared by every caller
-   * of the key: it is frozen (deeply), never to be changed.
+   * of the key: it is frozen (deeply), never to be changed — also with the cache off, so callers need not care.
    */
   async through<T>(db: Database, key: string, work: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return work();
+    if (!this.enabled) return deepFreeze(await work());
     const store = this.storeOf(db);
     const version = requestVersion(db, 'searchData') ?? (await dataVersion(db));
     const cached = store.get(key, version);

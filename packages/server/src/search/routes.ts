@@ -30,7 +30,7 @@ import { dictionaryQueries } from '../catalog/queries';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
-import { type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
+import { type EndpointRouteDependencies, endpointRoute, settledAnswer } from '../http/endpoint-route';
 import { messages } from '../messages';
 import type { Tenant } from '../tenants/queries';
 import {
@@ -84,16 +84,17 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   ) {
     const filters = narrow(searchFilters(input));
     const request = searchRequest(input, filters);
+    // The whole answer is a function of the request (the page fields of its offset and limit).
     const computePage = async () => {
       const result = await engine.search(db, request);
       const records = await loadRecords(db, result.itemIds, result.needles, request.scope);
-      return { total: result.total, needles: result.needles, records };
+      return { records, ...pageSummary(result.total, input), highlightWords: result.needles };
     };
     const keyword = [input.keyword ?? '', ...(input.keywordList ?? [])].join(' ').replace(/\s+/g, ' ').trim();
     // The history entry is written beside the search (another pooled connection); both are awaited, so the
     // caller's next searchHistoryList sees it.
     const [page] = await Promise.all([
-      cache ? cache.through(db, `page ${searchKey(request)}`, computePage) : computePage(),
+      cache ? cache.through(db, `page ${searchKey(request)}`, computePage).then(settledAnswer) : computePage(),
       keyword && inputKeywords(input).length > 0
         ? recordSearch(db, {
             brandId: tenant.id,
@@ -105,7 +106,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
           })
         : undefined,
     ]);
-    return { records: page.records, ...pageSummary(page.total, input), highlightWords: page.needles };
+    return page;
   }
 
   endpointRoute(app, dependencies, searchListEndpoint, ({ input, tenant, signedIn }) =>
