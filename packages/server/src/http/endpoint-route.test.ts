@@ -6,27 +6,27 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { openPGlite } from '../db/pglite';
 import { migrationsDir } from '../paths';
-import { testBrands } from '../test-support/test-server';
 import { tenantService } from '../tenants/service';
+import { testBrands } from '../test-support/test-server';
 import { endpointRoute, settledAnswer } from './endpoint-route';
 
 describe('endpointRoute with settled answers', () => {
   let db: Database;
   let app: FastifyInstance;
   let checks = 0;
-  const countedRecord = z
-    .object({ id: z.number(), title: z.string() })
-    .check(() => {
-      checks += 1;
-    });
+  const countedRecord = z.object({ id: z.number(), title: z.string() }).check(() => {
+    checks += 1;
+  });
   const answerSchema = z.object({ records: z.array(countedRecord), total: z.number() });
+  /** The value frozen all the way down, as the search result cache leaves its answers. */
+  const frozen = <T extends object>(value: T): T => {
+    for (const field of Object.values(value)) if (typeof field === 'object' && field !== null) frozen(field);
+    return Object.freeze(value);
+  };
   const settledPage = settledAnswer(
-    Object.freeze({
-      records: Object.freeze([Object.freeze({ id: 1, title: '医院设备采购', internal: 'not in the contract' })]),
-      total: 1,
-    }),
+    frozen({ records: [{ id: 1, title: '医院设备采购', internal: 'not in the contract' }], total: 1 }),
   );
-  const broken = settledAnswer(Object.freeze({ records: Object.freeze([Object.freeze({ id: 'x' })]), total: 1 }));
+  const broken = settledAnswer(frozen({ records: [{ id: 'x' }], total: 1 }));
   const endpoint = (path: string) =>
     defineEndpoint({
       method: 'GET',

@@ -94,7 +94,9 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     // The history entry is written beside the search (another pooled connection); both are awaited, so the
     // caller's next searchHistoryList sees it.
     const [page] = await Promise.all([
-      cache ? cache.through(db, `page ${searchKey(request)}`, computePage).then(settledAnswer) : computePage(),
+      cache
+        ? cache.through(db, `page ${searchKey(request)}`, computePage).then(settledAnswer)
+        : computePage(),
       keyword && inputKeywords(input).length > 0
         ? recordSearch(db, {
             brandId: tenant.id,
