@@ -611,6 +611,8 @@ interface Sent {
   op: Operation;
   member: Member;
   itemId?: number;
+  /** A detail's view as the China day of its sending counts it (`viewKey`). */
+  viewKey?: string;
   /** When the request was built: autocannon sends it at once (one request at a time per connection). */
   at: number;
 }
@@ -700,7 +702,8 @@ function mixRequests(
           case 'detail': {
             const itemId = pick(items);
             context.sent.itemId = itemId;
-            setOf(tally.inFlight, member.userId).add(viewKey(itemId));
+            context.sent.viewKey = viewKey(itemId);
+            setOf(tally.inFlight, member.userId).add(context.sent.viewKey);
             return {
               ...request,
               ...post('/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', { id: itemId }, member),
@@ -728,12 +731,17 @@ function mixRequests(
         if (!sent) return;
         const counts = tally.byOp[sent.op];
         tally.latencies[sent.op].push(performance.now() - sent.at);
-        if (sent.itemId !== undefined) tally.inFlight.get(sent.member.userId)?.delete(viewKey(sent.itemId));
+        // A view sent before China's midnight and answered after it was counted on one of the two days: both stay
+        // possible, as for a view still in flight.
+        const answeredKey = sent.itemId === undefined ? undefined : viewKey(sent.itemId);
+        const overMidnight = answeredKey !== sent.viewKey;
+        if (overMidnight && answeredKey) setOf(tally.inFlight, sent.member.userId).add(answeredKey);
+        else if (sent.viewKey) tally.inFlight.get(sent.member.userId)?.delete(sent.viewKey);
         const code = Number(CODE.exec(body)?.[1] ?? Number.NaN);
         if (status === 200 && code === 200) {
           counts.ok += 1;
-          if (sent.op === 'detail' && sent.itemId !== undefined) {
-            setOf(tally.viewed, sent.member.userId).add(viewKey(sent.itemId));
+          if (sent.op === 'detail' && answeredKey && !overMidnight) {
+            setOf(tally.viewed, sent.member.userId).add(answeredKey);
           }
           if (sent.op === 'orderStatus') {
             const expected = sent.member.orderState === 'paid' ? 'TRADE_SUCCESS' : 'WAIT_BUYER_PAY';
