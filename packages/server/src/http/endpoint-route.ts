@@ -131,7 +131,7 @@ export function endpointRoute<TEndpoint extends EndpointDefinition>(
           settledJson.set(data, json);
         }
         reply.type('application/json; charset=utf-8');
-        return `{"code":200,"data":${json},"message":"${SUCCESS_MESSAGE}"}`;
+        return `{"code":200,"data":${json},"message":${JSON.stringify(SUCCESS_MESSAGE)}}`;
       }
       return { code: 200, data: checked(request, data), message: SUCCESS_MESSAGE };
     },
