@@ -155,6 +155,9 @@ describe.each(testDatabaseTargets())('search result cache on $name', (target) =>
     expect({ ids: precise.ids, total: precise.total }).toEqual(
       await engine(request(['采购项目'], { scope: 'full' })),
     );
+    expect({ ids: smart.ids, total: smart.total }).toEqual(
+      await engine(request(['采购项目'], { scope: 'full', mode: 'smart' })),
+    );
   });
 
   it('sees an import committed by another process before the search starts', async () => {
