@@ -25,6 +25,7 @@ import {
   wordTokens,
 } from '@tender/server';
 import autocannon from 'autocannon';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu';
 import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
 import { adminQuery, cacheDir, databaseExists, databaseUrl, log, percentile, round } from './setup';
 
@@ -908,12 +909,14 @@ async function runTarget(
     log(
       `${target}: the mix, ${options.connections} connections, ${options.duration} s (load average ${loadBefore.toFixed(2)})`,
     );
+    const cpuBefore = cpuSnapshot(server.pid);
     const mix = await runCannon({
       url,
       connections: options.connections,
       duration: options.duration,
       requests: mixRequests(members, items, words, tally, 1, options.mix) as autocannon.Request[],
     });
+    const cpuAfter = cpuSnapshot(server.pid);
     const loadAfterMix = loadavg()[0] as number;
     const transactionsAfter = await committedTransactions(database.env.DATABASE_URL);
     log(`${target}: the baseline, GET /healthz, ${options.baselineDuration} s`);
@@ -964,6 +967,13 @@ async function runTarget(
         ),
       },
       consistency,
+      cpuPerRequest: cpuPerRequest(
+        cpuBefore,
+        cpuAfter,
+        server.pid as number,
+        mixFigures.requests,
+        target === 'postgres',
+      ),
       // PostgreSQL only: statements outside a transaction and transactions the mix committed, per request.
       transactionsPerRequest:
         transactionsBefore === undefined || transactionsAfter === undefined
