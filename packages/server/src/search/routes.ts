@@ -57,6 +57,12 @@ export interface SearchRouteDependencies extends EndpointRouteDependencies {
 
 const HOT_WORD_DAYS = 30;
 const HOT_WORD_COUNT = 10;
+/**
+ * How long a process keeps a brand's hot words. Ranking them reads the brand's month of searches (0.4 s of
+ * PostgreSQL for 6,000 members' 300,000 entries), and every search page asks for them; a ranking of a month moves
+ * little in five minutes.
+ */
+export const HOT_WORD_TTL_MS = 5 * 60_000;
 const SUGGESTIONS = 10;
 
 /**
@@ -186,9 +192,22 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     ...(await commonConditions(tenant)),
   }));
 
+  // Per brand: when they were ranked, and the ranking (shared by the calls that arrive while it runs).
+  const rankedHotWords = new Map<string, { at: number; words: Promise<readonly string[]> }>();
+  const brandHotWords = (brandId: string): Promise<readonly string[]> => {
+    const now = clock().getTime();
+    const ranked = rankedHotWords.get(brandId);
+    if (ranked && now >= ranked.at && now - ranked.at < HOT_WORD_TTL_MS) return ranked.words;
+    const words = hotWords(db, brandId, new Date(now - HOT_WORD_DAYS * 86_400_000), HOT_WORD_COUNT);
+    rankedHotWords.set(brandId, { at: now, words });
+    words.catch(() => {
+      if (rankedHotWords.get(brandId)?.words === words) rankedHotWords.delete(brandId);
+    });
+    return words;
+  };
+
   endpointRoute(app, dependencies, getHostSearchWordEndpoint, async ({ tenant }) => {
-    const since = new Date(clock().getTime() - HOT_WORD_DAYS * 86_400_000);
-    const words = await hotWords(db, tenant.id, since, HOT_WORD_COUNT);
+    const words = [...(await brandHotWords(tenant.id))];
     for (const word of messages.search.defaultHotWords) {
       if (words.length >= HOT_WORD_COUNT) break;
       if (!words.includes(word)) words.push(word);

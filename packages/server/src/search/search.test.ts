@@ -7,6 +7,7 @@ import { testDatabaseTargets } from '../test-support/databases';
 import { newMobile, type SignedInUser, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { refreshSearchStatistics } from './reindex';
+import { HOT_WORD_TTL_MS } from './routes';
 
 const CORPUS_SIZE = 800;
 
@@ -224,6 +225,16 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     const hot = await search('/webchat/api/getHostSearchWord', {});
     expect(hot.data.words).toHaveLength(10);
     expect(hot.data.words.slice(0, 2)).toContain('物业管理');
+    // The ranking is kept for HOT_WORD_TTL_MS: three more members' searches show after it, not before.
+    for (let index = 0; index < 3; index += 1) {
+      const member = await signIn(server, 'alpha', newMobile());
+      await search('/webchat/api/searchList', { keyword: '绿化养护' }, member);
+    }
+    const kept = await search('/webchat/api/getHostSearchWord', {});
+    expect(kept.data.words).toEqual(hot.data.words);
+    server.clock.advance(HOT_WORD_TTL_MS);
+    const reranked = await search('/webchat/api/getHostSearchWord', {});
+    expect(reranked.data.words[0]).toBe('绿化养护');
 
     const words = await search('/webchat/api/searchWordList', { keyword: '物业' }, other);
     expect(words.data.words[0]).toMatchObject({ word: '物业管理', source: 'history' });
