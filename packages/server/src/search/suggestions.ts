@@ -7,6 +7,13 @@ import { normalizeForSearch, wordTokens } from './tokens';
 const TITLES_READ = 200;
 
 /**
+ * Names read for company suggestions: a fragment as common as 有限 or 公司 matches most of the company table, and
+ * sorting every match by length on each keystroke would read it all. The shortest of the first this many found
+ * are offered; a rarer fragment's matches are all read.
+ */
+const COMPANY_NAMES_READ = 2_000;
+
+/**
  * Company names containing the typed text (searchWordList type 0), shortest first — the company itself before
  * its branches. Found through the names' bigram tokens, then checked as substrings.
  */
@@ -19,8 +26,9 @@ export async function suggestCompanies(
   const tsquery = keyword ? exactTsquery([keyword], 'all') : undefined;
   if (!keyword || !tsquery) return [];
   const rows = await db.query<{ name: string }>(
-    `SELECT name FROM company WHERE name_tokens @@ $1::tsquery ORDER BY length(name), id LIMIT $2`,
-    [tsquery, limit * 3],
+    `SELECT name FROM (SELECT id, name FROM company WHERE name_tokens @@ $1::tsquery LIMIT $3) found
+     ORDER BY length(name), id LIMIT $2`,
+    [tsquery, limit * 3, COMPANY_NAMES_READ],
   );
   return rows
     .filter((row) => normalizeForSearch(row.name).includes(keyword))
