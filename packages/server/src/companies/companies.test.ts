@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchIndex } from '../search/search-index';
 import { testDatabaseTargets } from '../test-support/databases';
 import { advanceToChinaHour, callAs, grant, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { addProfileCorpus } from './test-corpus';
+import { addProfileCorpus, type CorpusRecord, companyIdOf, newTag, writeCorpus } from './test-corpus';
 
 describe.each(testDatabaseTargets())('companies on $name', (target) => {
   let server: TestServer;
@@ -219,5 +220,41 @@ describe.each(testDatabaseTargets())('companies on $name', (target) => {
       companyId: 999_999_999,
     });
     expect(missing.code).toBe(404);
+  });
+
+  it('keeps the figures of a company until an import changes the data', async () => {
+    const tag = newTag();
+    const names = { school: `杭州市实验学校${tag}`, winner: `浙江远图科技有限公司${tag}` };
+    const award = (key: string, fen: number, publishDate: string): CorpusRecord => ({
+      key,
+      announcementType: 'jg',
+      noticeKind: 'award',
+      title: `智慧校园设备采购项目中标结果公告${tag}${key}`,
+      publishDate,
+      region: { provinceCode: '330000', cityCode: '330100' },
+      industryCode: '83',
+      award: { fen, raw: `${fen / 1_000_000}万元` },
+      parties: [
+        { role: 'purchaser', name: names.school },
+        { role: 'winner', name: names.winner, lot: '包1', award: { fen, raw: `${fen / 1_000_000}万元` } },
+      ],
+    });
+    await writeCorpus(server, tag, [award('a', 40_000_000, '2026-01-05')]);
+    const winner = await companyIdOf(server, names.winner);
+    const user = await member();
+    const profile = async () =>
+      (await callAs(server, user, 'POST', '/webchat/api/company/detail', { companyId: winner })).data;
+    const first = await profile();
+    expect(first.counts).toMatchObject({ winner: 1, wonFen: 40_000_000 });
+    const hits = searchIndex.resultCache.stats().hits;
+    expect(await profile()).toMatchObject({ counts: first.counts, history: first.history });
+    expect(searchIndex.resultCache.stats().hits).toBeGreaterThan(hits);
+
+    await writeCorpus(server, tag, [award('b', 25_000_000, '2026-02-05')]);
+    const after = await profile();
+    expect(after.counts).toMatchObject({ winner: 2, wonFen: 65_000_000 });
+    expect(after.history).toEqual([
+      { period: '2026', purchaser: 0, agency: 0, winner: 2, candidate: 0, wonFen: 65_000_000 },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { amountView, industryName, regionView, roleName, typeName } from '../det
 import type { GateCaller, GateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import { exactTsquery, splitKeywords } from '../search/query';
+import { searchIndex } from '../search/search-index';
 import { type CompanyRow, companyQueries, type RelatedRow, type RoleCountRow } from './queries';
 
 export const companyMessages = {
@@ -74,6 +75,21 @@ const PROVINCE_NAMES = (code: string) => regionView(code, null, null).provinceNa
 export function companyService(db: Database, gates: GateService) {
   const queries = companyQueries(db);
 
+  /**
+   * One company's figures, kept in the search result cache: they aggregate every item of the company (a supplier's
+   * rivals every item of every purchaser it won at), and they change only with the search data version (migration
+   * 0016), which every commit to items, companies and their links bumps.
+   */
+  const figures = <T>(key: string, work: () => Promise<T>): Promise<T> =>
+    searchIndex.resultCache.through(db, `company ${key}`, work);
+  const countsOf = (companyId: number) =>
+    figures(
+      `counts ${companyId}`,
+      async () => (await queries.roleCounts([companyId])).get(companyId) ?? null,
+    );
+  const rivalsOf = (companyId: number, limit: number) =>
+    figures(`rivals ${companyId} ${limit}`, () => queries.rivals(companyId, limit));
+
   async function companyOf(id: number): Promise<CompanyRow> {
     const company = await queries.find(id);
     if (!company) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, companyMessages.notFound);
@@ -90,11 +106,13 @@ export function companyService(db: Database, gates: GateService) {
   }
 
   async function partnersOf(companyId: number, limit: number) {
-    const [suppliers, owners, agencies] = await Promise.all([
-      queries.partners(companyId, 'purchaser', 'winner', limit),
-      queries.partners(companyId, 'winner', 'purchaser', limit),
-      queries.partners(companyId, 'purchaser', 'agency', limit),
-    ]);
+    const [suppliers, owners, agencies] = await figures(`partners ${companyId} ${limit}`, () =>
+      Promise.all([
+        queries.partners(companyId, 'purchaser', 'winner', limit),
+        queries.partners(companyId, 'winner', 'purchaser', limit),
+        queries.partners(companyId, 'purchaser', 'agency', limit),
+      ]),
+    );
     return {
       suppliers: suppliers.map(related),
       owners: owners.map(related),
@@ -134,14 +152,14 @@ export function companyService(db: Database, gates: GateService) {
       const company = await companyOf(companyId);
       const permission = await spend(caller, 'watchCompanyDetail', companyId);
       const [counts, history, regions, industries, rivals] = await Promise.all([
-        queries.roleCounts([companyId]),
-        queries.history(companyId, 'year', null),
-        queries.distribution(companyId, 'province_code', 10),
-        queries.distribution(companyId, 'industry_code', 10),
-        queries.rivals(companyId, 10),
+        countsOf(companyId),
+        figures(`years ${companyId}`, () => queries.history(companyId, 'year', null)),
+        figures(`provinces ${companyId}`, () => queries.distribution(companyId, 'province_code', 10)),
+        figures(`industries ${companyId}`, () => queries.distribution(companyId, 'industry_code', 10)),
+        rivalsOf(companyId, 10),
       ]);
       return {
-        ...summary(company, counts.get(companyId)),
+        ...summary(company, counts ?? undefined),
         history: history.map(({ won_fen, ...point }) => ({ ...point, wonFen: Number(won_fen) })),
         regions: regions.map((row) => ({ code: row.code, name: PROVINCE_NAMES(row.code), items: row.items })),
         industries: industries.map((row) => ({
@@ -164,13 +182,11 @@ export function companyService(db: Database, gates: GateService) {
       const [year, month] = formatDateTime(caller.now, 'YYYY-MM').split('-').map(Number) as [number, number];
       const first = new Date(Date.UTC(year, month - 1 - 35, 1));
       const since = first.toISOString().slice(0, 10);
+      const offset = (input.pageNumber - 1) * input.pageSize;
       const [months, items] = await Promise.all([
-        queries.history(input.companyId, 'month', since),
-        queries.historyItems(
-          input.companyId,
-          input.role,
-          (input.pageNumber - 1) * input.pageSize,
-          input.pageSize,
+        figures(`months ${input.companyId} ${since}`, () => queries.history(input.companyId, 'month', since)),
+        figures(`items ${input.companyId} ${input.role ?? ''} ${offset} ${input.pageSize}`, () =>
+          queries.historyItems(input.companyId, input.role, offset, input.pageSize),
         ),
       ]);
       return {
@@ -206,13 +222,12 @@ export function companyService(db: Database, gates: GateService) {
     async atlas(caller: GateCaller, companyId: number, limit: number) {
       const company = await companyOf(companyId);
       const permission = await spend(caller, 'bussinessAnalyzer', companyId);
-      const [partners, rivals, counts] = await Promise.all([
+      const [partners, rivals, own] = await Promise.all([
         partnersOf(companyId, limit),
-        queries.rivals(companyId, limit),
-        queries.roleCounts([companyId]),
+        rivalsOf(companyId, limit),
+        countsOf(companyId),
       ]);
       const center = `c${companyId}`;
-      const own = counts.get(companyId);
       type Node = {
         id: string;
         companyId: number;
