@@ -138,8 +138,9 @@ describe('BidSearchScreen', () => {
     expect(await screen.findByText('共找到 10000+ 条数据')).toBeInTheDocument();
     await pointer.type(screen.getByRole('textbox', { name: '跳转到' }), '80');
     await pointer.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ pageNumber: 50 }));
+    // The toast shows on the click for TIP_DURATION_MS: looked for first, so a slow page load cannot outlast it.
     expect(await screen.findByText('最多只能查看前50页数据')).toBeInTheDocument();
+    await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ pageNumber: 50 }));
   });
 
   it('saves the display mode to the server, re-reads it and shows the table (spec §4 Display mode)', async () => {
