@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { round } from './setup';
 
 /**
  * Where a load's CPU went, from Linux's /proc (null elsewhere): CPU milliseconds per request of the API server
@@ -107,12 +108,12 @@ export function cpuPerRequest(
   postgres: boolean,
 ): CpuPerRequest | null {
   if (!before || !after || requests === 0) return null;
-  const perRequest = (ms: number) => Math.round((ms / requests) * 1000) / 1000;
+  const perRequest = (ms: number) => round(ms / requests, 3);
   const postgresPids = [...after.processes.commands]
     .filter(([, command]) => command === 'postgres')
     .map(([pid]) => pid);
   const wallNs = (after.at - before.at) * 1e6;
-  const share = (ns: number) => Math.round((ns / wallNs) * 1000) / 1000;
+  const share = (ns: number) => round(ns / wallNs, 3);
   return {
     serverMs: perRequest(usedMs(before.processes, after.processes, tree(serverPid, after.processes.parents))),
     postgresMs: postgres ? perRequest(usedMs(before.processes, after.processes, postgresPids)) : null,
