@@ -634,7 +634,8 @@ interface Tally {
   unexpectedSamples: string[];
 }
 
-const CHINA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' });
+/** China keeps UTC+8 all year: the day by arithmetic, which costs the generator a fraction of `Intl`'s formatting. */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** `viewed` may be shared: the warm-up's views spend quota too. */
 function newTally(viewed = new Map<number, Set<string>>(), inFlight = new Map<number, Set<string>>()): Tally {
@@ -648,7 +649,7 @@ function newTally(viewed = new Map<number, Set<string>>(), inFlight = new Map<nu
 const CODE = /^\{"code":(\d+)/;
 
 function viewKey(itemId: number): string {
-  return `${CHINA_DAY.format(new Date())}|${itemId}`;
+  return `${new Date(Date.now() + CHINA_OFFSET_MS).toISOString().slice(0, 10)}|${itemId}`;
 }
 
 function setOf(map: Map<number, Set<string>>, userId: number): Set<string> {

@@ -7,6 +7,7 @@ import type { Authenticator, Caller } from '../http/endpoint-route';
 import { messages } from '../messages';
 import type { TenantService } from '../tenants/service';
 import { isProfileComplete } from '../users/profile';
+import { type UserRecord, userColumns } from '../users/queries';
 import { newSecret, secretHash } from './secrets';
 
 const MINUTE = 60_000;
@@ -31,18 +32,15 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-interface SessionRow {
-  id: number;
-  brandId: string;
-  userId: number;
+/** A session with its account's columns (`UserRecord`): what the first statement of a signed-in call reads. */
+interface SessionRow extends UserRecord {
+  sessionId: number;
+  sessionBrandId: string;
   remember: boolean;
   lastUsedAt: Date;
   expiresAt: Date;
   superseded: boolean;
   revoked: boolean;
-  frozen: boolean;
-  realUserName: string;
-  companyName: string;
 }
 
 function idleMs(remember: boolean): number {
@@ -101,8 +99,8 @@ export function sessionService(db: Database, clock: Clock) {
  * The `Authenticator` of every non-public endpoint: 401 for a missing, unknown, expired or revoked token, for a
  * token of another brand (tenants never share accounts) and for a frozen account; 4011 for a session that a
  * newer sign-in superseded; 430 when the endpoint needs a complete profile and the user's is not. An unknown brand
- * is 400 before any of these. The session and the data versions come in one statement; the brand is then read
- * through the process's cache at those versions (src/db/data-versions.ts).
+ * is 400 before any of these. The session, its account and the data versions come in one statement; the brand is
+ * then read through the process's cache at those versions (src/db/data-versions.ts).
  */
 export function sessionAuthenticator(db: Database, clock: Clock, tenants: TenantService): Authenticator {
   return {
@@ -111,13 +109,12 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
         await tenants.resolveNow(brandId);
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
       }
-      const [row] = await db.query<SessionRow & DataVersionColumns & { id: number | null }>(
+      const [row] = await db.query<(SessionRow | Record<keyof SessionRow, null>) & DataVersionColumns>(
         `SELECT v.*, s.* FROM (SELECT ${DATA_VERSIONS_SQL}) v
          LEFT JOIN (
-           SELECT s.id, s.brand_id AS "brandId", s.user_id AS "userId", s.remember, s.last_used_at AS "lastUsedAt",
+           SELECT s.id AS "sessionId", s.brand_id AS "sessionBrandId", s.remember, s.last_used_at AS "lastUsedAt",
              s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
-             s.revoked_at IS NOT NULL AS revoked, u.frozen_at IS NOT NULL AS frozen,
-             u.real_user_name AS "realUserName", u.company_name AS "companyName"
+             s.revoked_at IS NOT NULL AS revoked, ${userColumns('u')}
            FROM user_session s JOIN user_account u ON u.id = s.user_id
            WHERE s.token_hash = $1
          ) s ON true`,
@@ -125,9 +122,9 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       );
       const versions = dataVersionsOf(row);
       const tenant = await tenants.run(versions, () => tenants.resolve(brandId));
-      const session = row?.id === null || row === undefined ? undefined : (row as SessionRow);
+      const session = row?.sessionId === null || row === undefined ? undefined : (row as SessionRow);
       const now = clock();
-      if (!session || session.brandId !== tenant.id || session.revoked || session.frozen) {
+      if (!session || session.sessionBrandId !== tenant.id || session.revoked || session.frozenAt !== null) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
       }
       if (session.expiresAt.getTime() <= now.getTime()) {
@@ -138,7 +135,7 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       }
       if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RULES.touchEveryMs) {
         await db.query('UPDATE user_session SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
-          session.id,
+          session.sessionId,
           now,
           new Date(now.getTime() + idleMs(session.remember)),
         ]);
@@ -146,7 +143,9 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       if (access === 'user' && !isProfileComplete(session)) {
         throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);
       }
-      return { tenant, signedIn: { userId: session.userId, sessionId: String(session.id) }, versions };
+      const { sessionId, sessionBrandId, remember, lastUsedAt, expiresAt, superseded, revoked, ...account } =
+        session;
+      return { tenant, signedIn: { userId: account.id, sessionId: String(sessionId), account }, versions };
     },
   };
 }

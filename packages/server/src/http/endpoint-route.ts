@@ -9,12 +9,15 @@ import type { z } from 'zod';
 import type { DataVersions } from '../db/data-versions';
 import type { Tenant } from '../tenants/queries';
 import type { TenantService } from '../tenants/service';
+import type { UserRecord } from '../users/queries';
 import { BusinessError } from './business-error';
 import { validate } from './validation';
 
 export interface SignedIn {
   userId: number;
   sessionId: string;
+  /** The account's row as the call's first statement read it, with the session: no second read of it. */
+  account: UserRecord;
 }
 
 /** Who calls: the brand, the signed-in user, and the data versions the call runs at (src/db/data-versions.ts). */

@@ -165,6 +165,45 @@ export function orderQueries(db: Queryable) {
       return row;
     },
 
+    /**
+     * `ofUser` for the status poll, which also claims the provider query (`claimQuery`) when the order is unpaid
+     * with a code of `provider`: one statement per poll. The order is as it was before the claim.
+     */
+    async ofUserClaimingQuery(
+      brandId: string,
+      userId: number,
+      key: { orderId?: number | undefined; orderNo?: string | undefined },
+      claim: { provider: string; now: Date; gapMs: number },
+    ): Promise<{ order: OrderRecord; queryClaimed: boolean } | undefined> {
+      const [row] = await db.query<OrderRecord & { queryClaimed: boolean }>(
+        `WITH found AS (
+           SELECT id FROM member_order
+           WHERE brand_id = $1 AND user_id = $2 AND ($3::bigint IS NULL OR id = $3) AND ($4::text IS NULL OR order_no = $4)
+           LIMIT 1
+         ), claimed AS (
+           UPDATE member_order o SET queried_at = $6
+           FROM found
+           WHERE o.id = found.id AND o.status = 'unpaid' AND o.code_url IS NOT NULL AND o.provider = $5
+             AND (o.queried_at IS NULL OR o.queried_at <= $7)
+           RETURNING o.id
+         )
+         SELECT ${orderColumns}, EXISTS (SELECT 1 FROM claimed) AS "queryClaimed"
+         FROM member_order WHERE id = (SELECT id FROM found)`,
+        [
+          brandId,
+          userId,
+          key.orderId ?? null,
+          key.orderNo ?? null,
+          claim.provider,
+          claim.now,
+          new Date(claim.now.getTime() - claim.gapMs),
+        ],
+      );
+      if (!row) return undefined;
+      const { queryClaimed, ...order } = row;
+      return { order, queryClaimed };
+    },
+
     async unpaidOfUser(brandId: string, userId: number): Promise<OrderRecord[]> {
       return db.query<OrderRecord>(
         `SELECT ${orderColumns} FROM member_order WHERE brand_id = $1 AND user_id = $2 AND status = 'unpaid'

@@ -377,13 +377,14 @@ export function orderService(dependencies: OrderServiceDependencies) {
      * most every {@link ACTIVE_QUERY_GAP_MS}), so a late or lost notification does not keep the buyer waiting.
      */
     async progress(caller: GateCaller, key: OrderKey) {
-      let order = await ownOrder(caller, key);
-      if (
-        order.status === 'unpaid' &&
-        order.codeUrl &&
-        order.provider === provider.name &&
-        (await orderQueries(db).claimQuery(order.id, clock(), ACTIVE_QUERY_GAP_MS))
-      ) {
+      const polled = await orderQueries(db).ofUserClaimingQuery(caller.tenant.id, caller.userId, key, {
+        provider: provider.name,
+        now: clock(),
+        gapMs: ACTIVE_QUERY_GAP_MS,
+      });
+      if (!polled) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.orders.orderNotFound);
+      let order = polled.order;
+      if (polled.queryClaimed) {
         try {
           if (await settle(await provider.query(order.orderNo), 'query')) order = await ownOrder(caller, key);
         } catch (error) {

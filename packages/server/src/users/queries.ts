@@ -38,10 +38,16 @@ const PROFILE_COLUMNS: Record<keyof ProfileChanges, string> = {
   email: 'email',
 };
 
-const columns = `id, brand_id AS "brandId", mobile, user_name AS "userName", real_user_name AS "realUserName",
-  company_name AS "companyName", industry, job_title AS "jobTitle", email, headimgurl,
-  display_mode AS "displayMode", register_type AS "registerType", guide_seen_at AS "guideSeenAt",
-  frozen_at AS "frozenAt", created_at AS "createdAt"`;
+/** The columns of a `UserRecord`, of the `user_account` row named `alias` (the session's statement joins it). */
+export function userColumns(alias = 'user_account'): string {
+  return `${alias}.id, ${alias}.brand_id AS "brandId", ${alias}.mobile, ${alias}.user_name AS "userName",
+  ${alias}.real_user_name AS "realUserName", ${alias}.company_name AS "companyName", ${alias}.industry,
+  ${alias}.job_title AS "jobTitle", ${alias}.email, ${alias}.headimgurl, ${alias}.display_mode AS "displayMode",
+  ${alias}.register_type AS "registerType", ${alias}.guide_seen_at AS "guideSeenAt", ${alias}.frozen_at AS "frozenAt",
+  ${alias}.created_at AS "createdAt"`;
+}
+
+const columns = userColumns();
 
 /** Every query names the brand: a user id of another brand finds nothing. */
 export function userQueries(db: Queryable) {

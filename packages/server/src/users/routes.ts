@@ -21,9 +21,8 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { requestBaseUrl } from '../http/base-url';
 import { BusinessError } from '../http/business-error';
-import { type EndpointRouteDependencies, endpointRoute, type SignedIn } from '../http/endpoint-route';
+import { type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
 import { messages } from '../messages';
-import type { Tenant } from '../tenants/queries';
 import { AVATAR_URL_PREFIX, avatarStore, sniffImageType } from './avatar';
 import { missingProfileFields } from './profile';
 import { type UserRecord, userQueries } from './queries';
@@ -46,12 +45,6 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
   const avatars = avatarStore(dependencies.uploadsDir);
 
   /** The signed-in user's account; the session was checked, so a missing row means it is gone. */
-  async function current(tenant: Tenant, signedIn: SignedIn): Promise<UserRecord> {
-    const user = await users.find(tenant.id, signedIn.userId);
-    if (!user) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
-    return user;
-  }
-
   function updated(user: UserRecord | undefined): UserRecord {
     if (!user) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
     return user;
@@ -72,8 +65,8 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
     });
 
   for (const endpoint of [userCenterEndpoint, userDetailEndpoint]) {
-    endpointRoute(app, dependencies, endpoint, async ({ tenant, signedIn, request }) =>
-      userView(db, await current(tenant, signedIn), requestBaseUrl(request), clock()),
+    endpointRoute(app, dependencies, endpoint, async ({ signedIn, request }) =>
+      userView(db, signedIn.account, requestBaseUrl(request), clock()),
     );
   }
 
@@ -83,8 +76,8 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
     return userView(db, user, requestBaseUrl(request), clock());
   });
 
-  endpointRoute(app, dependencies, checkPerfectInfoEndpoint, async ({ tenant, signedIn }) => {
-    const user = await current(tenant, signedIn);
+  endpointRoute(app, dependencies, checkPerfectInfoEndpoint, async ({ signedIn }) => {
+    const user = signedIn.account;
     const missingFields = missingProfileFields(user);
     return {
       isPerfect: missingFields.length === 0,
@@ -104,7 +97,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
   });
 
   endpointRoute(app, dependencies, updatePhoneEndpoint, async ({ input, tenant, signedIn, request }) => {
-    const user = await current(tenant, signedIn);
+    const user = signedIn.account;
     if (input.mobile === user.mobile)
       throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.users.samePhone);
     // The code first: only the owner of the new phone learns whether it is taken.
@@ -130,8 +123,8 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
     return userView(db, updated(moved), requestBaseUrl(request), clock());
   });
 
-  endpointRoute(app, dependencies, getOrInitPreferenceEndpoint, async ({ tenant, signedIn }) => ({
-    displayMode: displayModeOrDefault((await current(tenant, signedIn)).displayMode),
+  endpointRoute(app, dependencies, getOrInitPreferenceEndpoint, async ({ signedIn }) => ({
+    displayMode: displayModeOrDefault(signedIn.account.displayMode),
   }));
 
   endpointRoute(app, dependencies, updatePreferenceEndpoint, async ({ input, tenant, signedIn }) => {
@@ -144,7 +137,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
   endpointRoute(app, dependencies, isFirstConcernEndpoint, async ({ input, tenant, signedIn }) => {
     const user = input.markSeen
       ? updated(await users.markGuideSeen(tenant.id, signedIn.userId, clock()))
-      : await current(tenant, signedIn);
+      : signedIn.account;
     return { isFirstConcern: user.guideSeenAt === null };
   });
 
@@ -181,7 +174,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
       const extension = sniffImageType(file.data);
       if (!extension) throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.users.avatarNotImage);
 
-      const previous = await current(tenant, signedIn);
+      const previous = signedIn.account;
       const path = await avatars.save(tenant.id, previous.id, extension, file.data);
       const user = updated(await users.updateHeadimgurl(tenant.id, previous.id, path, clock()));
       await avatars.remove(previous.headimgurl).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config';
 import { orderQueries } from '../../orders/queries';
+import { ACTIVE_QUERY_GAP_MS } from '../../orders/service';
 import { testDatabaseTargets } from '../../test-support/databases';
 import { type FakeKeyMode, type FakeWechatPay, startFakeWechatPay } from '../../test-support/fake-wechatpay';
 import { callAs, type MemberTestUser, newMember } from '../../test-support/membership-fixtures';
@@ -319,6 +320,21 @@ describe.each(testDatabaseTargets())('buying with WeChat Pay (local fake) on $na
       expect(await orderStatus(user, order.orderId)).toBe(2);
       expect(await outcomes(order.orderNo)).toEqual(['notification:amount_mismatch', 'query:credited']);
       expect(await grantsOf(server, order.orderNo)).toBe(1);
+    });
+
+    it('asks WeChat Pay about an unpaid order at most once per gap, however often the modal polls', async () => {
+      const { user, order } = await openOrder();
+      const queries = () =>
+        fake.requests.filter((request) => request.method === 'GET' && request.path.includes(order.orderNo))
+          .length;
+      expect(await orderStatus(user, order.orderId)).toBe(1);
+      expect(await orderStatus(user, order.orderId)).toBe(1);
+      expect(queries()).toBe(1);
+      server.clock.advance(ACTIVE_QUERY_GAP_MS);
+      fake.pay(order.orderNo);
+      expect(await orderStatus(user, order.orderId)).toBe(2);
+      expect(queries()).toBe(2);
+      expect(await outcomes(order.orderNo)).toEqual(['query:credited']);
     });
 
     it('reconciles a payment whose notification was lost', async () => {
