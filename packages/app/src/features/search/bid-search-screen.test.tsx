@@ -1,4 +1,5 @@
 import type { User } from '@tender/contracts';
+import { TIP_DURATION_MS } from '@tender/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LayoutDialogsContext } from '../../layout/use-layout-dialogs';
@@ -138,8 +139,11 @@ describe('BidSearchScreen', () => {
     expect(await screen.findByText('共找到 10000+ 条数据')).toBeInTheDocument();
     await pointer.type(screen.getByRole('textbox', { name: '跳转到' }), '80');
     await pointer.click(screen.getByRole('button', { name: '确定' }));
-    // The toast shows on the click for TIP_DURATION_MS: looked for first, so a slow page load cannot outlast it.
-    expect(await screen.findByText('最多只能查看前50页数据')).toBeInTheDocument();
+    // The toast shows on the click for TIP_DURATION_MS, and is looked for as long: the next page's render can take
+    // longer than findBy's default second on a busy CI machine.
+    expect(
+      await screen.findByText('最多只能查看前50页数据', undefined, { timeout: TIP_DURATION_MS }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(lastCall(api.searchList)).toMatchObject({ pageNumber: 50 }));
   });
 
