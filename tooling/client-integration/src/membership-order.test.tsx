@@ -98,8 +98,7 @@ describe(`the membership order flow against the real server (${inject('databaseK
     expect(shownRows.length).toBeGreaterThan(0);
 
     const codeUrl = qr.getAttribute('data-code-url') ?? '';
-    const paidAt = Date.now();
-    await payOnSandboxPage(codeUrl);
+    const paidAt = await payOnSandboxPage(codeUrl);
 
     // spec §4: polled every 3 s; the success dialog must show within one poll (the issue asks for 4 s).
     expect(await screen.findByText('恭喜您成功购买了投标通', {}, { timeout: 4_000 })).toBeInTheDocument();
