@@ -44,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDe
   const users = userQueries(db);
   const avatars = avatarStore(dependencies.uploadsDir);
 
-  /** The signed-in user's account; the session was checked, so a missing row means it is gone. */
+  /** The account an update returned; the session was checked, so no row means the account is gone. */
   function updated(user: UserRecord | undefined): UserRecord {
     if (!user) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
     return user;
