@@ -137,10 +137,12 @@ describe('BidSearchScreen', () => {
     const api = createSearchApi(resultPage(records, 10_001));
     const { user: pointer } = await renderSearch(api);
     expect(await screen.findByText('共找到 10000+ 条数据')).toBeInTheDocument();
+    // The jump field is disabled while a search is loading (a slow CI machine can still be loading one here):
+    // typed into then, it would stay empty and jump to page 1.
+    await waitFor(() => expect(screen.getByRole('button', { name: '确定' })).toBeEnabled());
     await pointer.type(screen.getByRole('textbox', { name: '跳转到' }), '80');
     await pointer.click(screen.getByRole('button', { name: '确定' }));
-    // The toast shows on the click for TIP_DURATION_MS, and is looked for as long: the next page's render can take
-    // longer than findBy's default second on a busy CI machine.
+    // The toast shows on the click for TIP_DURATION_MS: looked for as long.
     expect(
       await screen.findByText('最多只能查看前50页数据', undefined, { timeout: TIP_DURATION_MS }),
     ).toBeInTheDocument();
