@@ -87,6 +87,22 @@ describe.each(testDatabaseTargets())('sessions on $name', (target) => {
     expect((await userCenter(inBeta.headers, 'beta')).data.userId).toBe(inBeta.userId);
   });
 
+  it('answers calls that arrive together, their sessions read in one round trip, each with its own session', async () => {
+    const members = await Promise.all([0, 1, 2].map(() => signIn(server, 'alpha', newMobile())));
+    const signedOut = await signIn(server, 'alpha', newMobile());
+    await callApi(server.app, 'POST', '/webchat/api/login/logout', { headers: signedOut.headers });
+    const calls = [
+      ...members.flatMap((member) => [member, member]).map((member) => ({ member, expected: 200 })),
+      { member: signedOut, expected: 401 },
+      { member: { userId: 0, headers: { authorization: 'Bearer unknown' } }, expected: 401 },
+    ];
+    const answers = await Promise.all(calls.map(({ member }) => userCenter(member.headers)));
+    expect(answers.map((answer) => answer.code)).toEqual(calls.map((call) => call.expected));
+    expect(answers.filter((answer) => answer.code === 200).map((answer) => answer.data.userId)).toEqual(
+      members.flatMap((member) => [member.userId, member.userId]),
+    );
+  });
+
   it('revokes the token on logout, and logging out twice still succeeds', async () => {
     const { headers } = await signIn(server, 'alpha', newMobile());
     const logout = () => callApi(server.app, 'POST', '/webchat/api/login/logout', { headers });

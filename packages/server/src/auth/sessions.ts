@@ -1,5 +1,6 @@
 import { LOGGED_IN_ELSEWHERE_MESSAGE, RESPONSE_CODES } from '@tender/domain';
 import type { Clock } from '../clock';
+import { batcher } from '../db/batcher';
 import { DATA_VERSIONS_SQL, type DataVersionColumns, dataVersionsOf } from '../db/data-versions';
 import type { Database, Queryable } from '../db/database';
 import { BusinessError } from '../http/business-error';
@@ -42,6 +43,9 @@ interface SessionRow extends UserRecord {
   superseded: boolean;
   revoked: boolean;
 }
+
+/** What the session statement gives for one token: the data versions, and the session's columns or nulls. */
+type SessionRead = (SessionRow | Record<keyof SessionRow, null>) & DataVersionColumns;
 
 function idleMs(remember: boolean): number {
   return remember ? SESSION_RULES.rememberedIdleMs : SESSION_RULES.idleMs;
@@ -103,26 +107,34 @@ export function sessionService(db: Database, clock: Clock) {
  * then read through the process's cache at those versions (src/db/data-versions.ts).
  */
 export function sessionAuthenticator(db: Database, clock: Clock, tenants: TenantService): Authenticator {
+  // Every signed-in call starts here, so the calls that arrive together read their sessions in one round trip
+  // (ADR 0027): a row per token, in the tokens' order, each with the data versions.
+  const readSession = batcher<string, SessionRead>(async (tokenHashes) => {
+    const rows = await db.query<SessionRead & { position: number }>(
+      `SELECT t.position::int AS position, v.*, s.* FROM (SELECT ${DATA_VERSIONS_SQL}) v
+       CROSS JOIN unnest($1::text[]) WITH ORDINALITY AS t(token_hash, position)
+       LEFT JOIN LATERAL (
+         SELECT s.id AS "sessionId", s.brand_id AS "sessionBrandId", s.remember, s.last_used_at AS "lastUsedAt",
+           s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
+           s.revoked_at IS NOT NULL AS revoked, ${userColumns('u')}
+         FROM user_session s JOIN user_account u ON u.id = s.user_id
+         WHERE s.token_hash = t.token_hash
+       ) s ON true`,
+      [tokenHashes],
+    );
+    const byPosition = new Map(rows.map(({ position, ...row }) => [position, row]));
+    return tokenHashes.map((_, index) => byPosition.get(index + 1) as SessionRead);
+  });
   return {
     async authenticate(brandId, token, access): Promise<Caller> {
       if (!token) {
         await tenants.resolveNow(brandId);
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.notSignedIn);
       }
-      const [row] = await db.query<(SessionRow | Record<keyof SessionRow, null>) & DataVersionColumns>(
-        `SELECT v.*, s.* FROM (SELECT ${DATA_VERSIONS_SQL}) v
-         LEFT JOIN (
-           SELECT s.id AS "sessionId", s.brand_id AS "sessionBrandId", s.remember, s.last_used_at AS "lastUsedAt",
-             s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
-             s.revoked_at IS NOT NULL AS revoked, ${userColumns('u')}
-           FROM user_session s JOIN user_account u ON u.id = s.user_id
-           WHERE s.token_hash = $1
-         ) s ON true`,
-        [secretHash(token)],
-      );
+      const row = await readSession(secretHash(token));
       const versions = dataVersionsOf(row);
       const tenant = await tenants.run(versions, () => tenants.resolve(brandId));
-      const session = row?.sessionId === null || row === undefined ? undefined : (row as SessionRow);
+      const session = row.sessionId === null ? undefined : (row as SessionRow);
       const now = clock();
       if (!session || session.sessionBrandId !== tenant.id || session.revoked || session.frozenAt !== null) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);

@@ -1,3 +1,4 @@
+import { batcher } from '../db/batcher';
 import type { Queryable } from '../db/database';
 
 /** Which search box a history entry belongs to (migrations/0006_search.sql). */
@@ -17,31 +18,55 @@ function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
+/** One search, as the history records it. */
+export interface RecordedSearch {
+  brandId: string;
+  userId: number;
+  kind: SearchKind;
+  keyword: string;
+  conditions: Record<string, unknown>;
+  at: Date;
+}
+
 /**
- * Records a search: a keyword searched again moves to the top with its latest conditions, and the user's box
- * keeps its HISTORY_KEPT newest entries. One round trip: `record_search` (migration 0022) upserts, then trims
- * the box when the keyword was new to it.
+ * Records searches in order: a keyword searched again moves to the top with its latest conditions, and each box
+ * keeps its HISTORY_KEPT newest entries. One round trip: `record_searches` (migration 0024) runs `record_search`
+ * (migration 0022: the upsert, then the trim when the keyword was new to the box) for each.
  */
-export async function recordSearch(
-  db: Queryable,
-  entry: {
-    brandId: string;
-    userId: number;
-    kind: SearchKind;
-    keyword: string;
-    conditions: Record<string, unknown>;
-    at: Date;
-  },
-): Promise<void> {
-  await db.query('SELECT record_search($1, $2, $3, $4, $5::jsonb, $6, $7)', [
-    entry.brandId,
-    entry.userId,
-    entry.kind,
-    entry.keyword,
-    JSON.stringify(entry.conditions),
-    entry.at,
-    HISTORY_KEPT,
-  ]);
+export async function recordSearches(db: Queryable, entries: readonly RecordedSearch[]): Promise<void> {
+  await db.query('SELECT record_searches($1::jsonb, $2)', [JSON.stringify(entries), HISTORY_KEPT]);
+}
+
+export interface SearchHistoryWriter {
+  /** Resolves once the search is in the history (rejects when it could not be written). */
+  record(entry: RecordedSearch): Promise<void>;
+}
+
+/**
+ * The history's writes batched (`batcher`, ADR 0027): a search waits until its entry is written, as with a
+ * statement of its own, and the searches that arrive while a write is in flight share the next one.
+ */
+export function searchHistoryWriter(db: Queryable): SearchHistoryWriter {
+  const record = batcher<RecordedSearch, void>(async (entries) => {
+    try {
+      await recordSearches(db, entries);
+      return entries.map(() => undefined);
+    } catch (error) {
+      if (entries.length === 1) throw error;
+      // One entry that cannot be written (its account deleted meanwhile) must not fail the searches beside it.
+      const results: (undefined | Error)[] = [];
+      for (const entry of entries) {
+        results.push(
+          await recordSearches(db, [entry]).then(
+            () => undefined,
+            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+          ),
+        );
+      }
+      return results;
+    }
+  });
+  return { record };
 }
 
 /** A user's searches in these boxes, one entry per keyword, newest first. */

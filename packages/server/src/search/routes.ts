@@ -42,7 +42,13 @@ import {
   searchRequest,
 } from './conditions';
 import { highlightHtml } from './highlight';
-import { historyPage, historyWordsContaining, hotWords, recordSearch, type SearchKind } from './history';
+import {
+  historyPage,
+  historyWordsContaining,
+  hotWords,
+  type SearchKind,
+  searchHistoryWriter,
+} from './history';
 import { loadRecords, STAGE_ORDER } from './records';
 import { type CachedSearchIndex, searchKey } from './result-cache';
 import { searchIndex as defaultIndex, type SearchFilters, type SearchIndex } from './search-index';
@@ -76,6 +82,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   // none of which depends on the caller — so a hit reads neither the engine nor the items.
   const cache = isCached(index) ? index.resultCache : undefined;
   const engine = isCached(index) ? index.engine : index;
+  const history = searchHistoryWriter(db);
   // For operators (and `npm run bench -- load`): the result cache's figures since the start, logged at exit.
   app.addHook('onClose', async () => {
     if (cache) app.log.info({ searchResultCache: cache.stats() }, 'search result cache');
@@ -97,14 +104,14 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
       return { records, ...pageSummary(result.total, input), highlightWords: result.needles };
     };
     const keyword = [input.keyword ?? '', ...(input.keywordList ?? [])].join(' ').replace(/\s+/g, ' ').trim();
-    // The history entry is written beside the search (another pooled connection); both are awaited, so the
-    // caller's next searchHistoryList sees it.
+    // The history entry is written beside the search (another pooled connection, with the searches of the same
+    // moments); both are awaited, so the caller's next searchHistoryList sees it.
     const [page] = await Promise.all([
       cache
         ? cache.through(db, `page ${searchKey(request)}`, computePage).then(settledAnswer)
         : computePage(),
       keyword && inputKeywords(input).length > 0
-        ? recordSearch(db, {
+        ? history.record({
             brandId: tenant.id,
             userId,
             kind,
