@@ -5,28 +5,32 @@
  * milliseconds share the next one. Each call's run starts after the call was made, so a statement in it sees
  * every commit made before the call — what a statement of its own would see.
  *
- * A result that is an `Error` rejects its call alone; `run` rejecting rejects every call of its batch.
+ * When a run of several fails, each of its inputs is run again alone: one input that cannot be served (an account
+ * deleted meanwhile) fails its own call, not the calls it happened to arrive with.
  */
-export function batcher<In, Out>(run: (inputs: readonly In[]) => Promise<readonly (Out | Error)[]>) {
+export function batcher<In, Out>(run: (inputs: readonly In[]) => Promise<readonly Out[]>) {
   type Waiting = { input: In; resolve: (result: Out) => void; reject: (error: unknown) => void };
   let queued: Waiting[] = [];
   let running = false;
+
+  async function serve(batch: readonly Waiting[]): Promise<void> {
+    try {
+      const results = await run(batch.map((waiting) => waiting.input));
+      batch.forEach((waiting, index) => {
+        waiting.resolve(results[index] as Out);
+      });
+    } catch (error) {
+      if (batch.length === 1) batch[0]?.reject(error);
+      else for (const waiting of batch) await serve([waiting]);
+    }
+  }
 
   async function drain(): Promise<void> {
     running = true;
     while (queued.length > 0) {
       const batch = queued;
       queued = [];
-      try {
-        const results = await run(batch.map((waiting) => waiting.input));
-        batch.forEach((waiting, index) => {
-          const result = results[index];
-          if (result instanceof Error) waiting.reject(result);
-          else waiting.resolve(result as Out);
-        });
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
-      }
+      await serve(batch);
     }
     running = false;
   }

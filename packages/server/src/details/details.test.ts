@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaDay } from '../gates/quota';
 import { testDatabaseTargets } from '../test-support/databases';
 import {
   advanceToChinaHour,
@@ -10,6 +11,8 @@ import {
   setPrivilege,
 } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { detailQueries } from './queries';
+import { VIEW_PRIVILEGES } from './service';
 import {
   addConstruction,
   addProcurement,
@@ -172,6 +175,29 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
     });
     // the permission check before a view and the view itself cost once together
     expect(await api.used(user, 'watchZhaobiao')).toBe(2);
+  });
+
+  it('reads the items of views that arrive together in one statement, each with its own viewer’s spend', async () => {
+    const [paid, other] = [await newMember(server, 'alpha'), await newMember(server, 'alpha')];
+    await grant(server, paid, 'qiyetong', 1);
+    expect((await api.tender(paid, shenzhen.zb)).code).toBe(200);
+    const day = quotaDay(server.clock.now());
+    const read = await detailQueries(server.db).findItemViews(
+      [
+        { id: shenzhen.zb, userId: other.userId, day },
+        { id: 2 ** 40, userId: paid.userId, day },
+        { id: hunan.zb, userId: paid.userId, day },
+        { id: shenzhen.zb, userId: paid.userId, day },
+      ],
+      VIEW_PRIVILEGES,
+    );
+    expect(read.map((item) => item?.id)).toEqual([shenzhen.zb, undefined, hunan.zb, shenzhen.zb]);
+    expect(read.map((item) => item?.viewSpend)).toEqual([
+      { recorded: false, used: 0 },
+      undefined,
+      { recorded: false, used: 1 },
+      { recorded: true, used: 1 },
+    ]);
   });
 
   it("refuses putong's spent free trial with usedUp, and opens again the next day", async () => {

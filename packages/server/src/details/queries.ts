@@ -119,6 +119,13 @@ function sanitisedTimeline(rows: TimelineRecord[]): TimelineRecord[] {
   return rows.map((row) => ({ ...row, title: sanitiseAnnouncementText(row.title) }));
 }
 
+/** One detail view to read: the item and who views it on which China day (YYYY-MM-DD). */
+export interface ItemViewRequest {
+  id: number;
+  userId: number;
+  day: string;
+}
+
 export function detailQueries(db: Queryable) {
   return {
     async findItem(id: number): Promise<ItemRecord | undefined> {
@@ -129,23 +136,25 @@ export function detailQueries(db: Queryable) {
     },
 
     /**
-     * The item with everything its detail screen shows, in one statement (a round trip is most of a view's cost:
-     * src/details/README.md): its companies, its project's items (at most {@link TIMELINE_LIMIT}; none without a
-     * project key), its project facts, whether the viewer follows it and, for the view's privilege by the item's
-     * type (`viewPrivileges`), what the viewer spent on it on `day` (the gate's `seen`).
+     * Items with everything their detail screens show, in one statement (a round trip is most of a view's cost:
+     * src/details/README.md), one per request and in their order (undefined where there is no such item): its
+     * companies, its project's items (at most {@link TIMELINE_LIMIT}; none without a project key), its project
+     * facts, whether the viewer follows it and, for the view's privilege by the item's type (`viewPrivileges`), what
+     * the viewer spent on it on `day` (the gate's `seen`). Several views share the statement (ADR 0027).
      */
-    async findItemView(
-      id: number,
-      viewer: { userId: number; day: string; viewPrivileges: Readonly<Record<string, PrivilegeKey>> },
-    ): Promise<ItemViewRecord | undefined> {
-      const [row] = await db.query<
+    async findItemViews(
+      views: readonly ItemViewRequest[],
+      viewPrivileges: Readonly<Record<string, PrivilegeKey>>,
+    ): Promise<(ItemViewRecord | undefined)[]> {
+      const rows = await db.query<
         Omit<ItemViewRecord, 'project' | 'viewSpend'> & {
+          position: number;
           project: ProjectDetailRecord | null;
           viewRecorded: boolean;
           viewUsed: number | null;
         }
       >(
-        `SELECT ${ITEM_COLUMNS},
+        `SELECT v.position::int AS position, ${ITEM_COLUMNS},
                 (SELECT coalesce(json_agg(json_build_object(
                           'companyId', c.id, 'name', c.name, 'role', l.role, 'lot', l.lot, 'rank', l.rank,
                           'awardFen', l.award_fen, 'awardRaw', l.award_raw, 'contactName', l.contact_name,
@@ -167,24 +176,35 @@ export function detailQueries(db: Queryable) {
                           'constructionScale', p.construction_scale, 'plannedStart', p.planned_start,
                           'plannedEnd', p.planned_end)
                    FROM project_detail p WHERE p.item_id = t.id) AS project,
-                EXISTS (SELECT 1 FROM item_follow f WHERE f.user_id = $2 AND f.item_id = t.id) AS "isCollect",
+                EXISTS (SELECT 1 FROM item_follow f WHERE f.user_id = v.user_id AND f.item_id = t.id) AS "isCollect",
                 EXISTS (SELECT 1 FROM quota_item_use q
-                         WHERE q.user_id = $2 AND q.privilege_key = $4::json ->> t.doc_type AND q.day = $3::date
-                           AND q.item_kind = t.doc_type AND q.item_id = t.id::text) AS "viewRecorded",
+                         WHERE q.user_id = v.user_id AND q.privilege_key = $4::json ->> t.doc_type
+                           AND q.day = v.day AND q.item_kind = t.doc_type AND q.item_id = t.id::text)
+                  AS "viewRecorded",
                 (SELECT u.used FROM quota_usage u
-                  WHERE u.user_id = $2 AND u.privilege_key = $4::json ->> t.doc_type AND u.day = $3::date)
+                  WHERE u.user_id = v.user_id AND u.privilege_key = $4::json ->> t.doc_type AND u.day = v.day)
                   AS "viewUsed"
-           FROM tender_item t WHERE t.id = $1`,
-        [id, viewer.userId, viewer.day, JSON.stringify(viewer.viewPrivileges)],
+           FROM unnest($1::bigint[], $2::bigint[], $3::date[]) WITH ORDINALITY AS v(id, user_id, day, position)
+           JOIN tender_item t ON t.id = v.id`,
+        [
+          views.map((view) => view.id),
+          views.map((view) => view.userId),
+          views.map((view) => view.day),
+          JSON.stringify(viewPrivileges),
+        ],
       );
-      if (!row) return undefined;
-      const { viewRecorded, viewUsed, ...item } = row;
-      return {
-        ...sanitisedItem(item),
-        timeline: sanitisedTimeline(row.timeline),
-        project: row.project ?? undefined,
-        viewSpend: { recorded: viewRecorded, used: viewUsed ?? 0 },
-      };
+      const byPosition = new Map(
+        rows.map(({ position, viewRecorded, viewUsed, ...item }) => [
+          position,
+          {
+            ...sanitisedItem(item),
+            timeline: sanitisedTimeline(item.timeline),
+            project: item.project ?? undefined,
+            viewSpend: { recorded: viewRecorded, used: viewUsed ?? 0 },
+          },
+        ]),
+      );
+      return views.map((_, index) => byPosition.get(index + 1));
     },
 
     /** The item's companies: purchasers, agencies, then winners and candidates by lot and rank. */

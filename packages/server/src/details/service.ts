@@ -8,6 +8,7 @@ import type {
   ProjectFacts,
 } from '@tender/contracts';
 import { maskPhone, RESPONSE_CODES } from '@tender/domain';
+import { batcher } from '../db/batcher';
 import type { Database } from '../db/database';
 import type { GateItem } from '../gates/item-locator';
 import { quotaDay } from '../gates/quota';
@@ -34,6 +35,7 @@ import {
   detailQueries,
   type ItemRecord,
   type ItemViewRecord,
+  type ItemViewRequest,
   type PartyRecord,
   type ProjectDetailRecord,
   type TimelineRecord,
@@ -165,6 +167,10 @@ function documentText(item: ItemRecord, body: string): string {
  */
 export function detailService(db: Database, gates: GateService, history: HistoryService) {
   const queries = detailQueries(db);
+  // The first statement of every detail view: the views that arrive together read their items in one (ADR 0027).
+  const findItemView = batcher<ItemViewRequest, ItemViewRecord | undefined>((views) =>
+    queries.findItemViews(views, VIEW_PRIVILEGES),
+  );
 
   function opened<Item extends ItemRecord>(item: Item | undefined, types: ReadonlySet<ItemType>): Item {
     if (!item || !types.has(item.docType as ItemType)) {
@@ -272,11 +278,7 @@ export function detailService(db: Database, gates: GateService, history: History
       // needs no spend statement), next to the membership, which both the gate and the contacts' rule use.
       const [member, found] = await withMembership(
         caller,
-        queries.findItemView(id, {
-          userId: caller.userId,
-          day: quotaDay(caller.now),
-          viewPrivileges: VIEW_PRIVILEGES,
-        }),
+        findItemView({ id, userId: caller.userId, day: quotaDay(caller.now) }),
       );
       const item = opened(found, types);
       const type = item.docType as ItemType;

@@ -14,6 +14,7 @@ import {
   newMember,
 } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { historyService } from './service';
 
 describe.each(testDatabaseTargets())('browsing history and follows on $name', (target) => {
   let server: TestServer;
@@ -102,6 +103,32 @@ describe.each(testDatabaseTargets())('browsing history and follows on $name', (t
     expect(corrections.data.total).toBe(2);
     expect(corrections.data.typeCounts).toHaveLength(3);
     expect((await api.history(user, { pageSize: 51 })).code).toBe(400);
+  });
+
+  it('counts views that arrive together, written in one statement, as one after another', async () => {
+    const [first, second] = [await member(), await member()];
+    const history = historyService(server.db);
+    const now = server.clock.now();
+    const zb = { id: shenzhen.zb, type: 'zb' as const };
+    // The first is written alone; the six that arrive meanwhile in one statement, the first member's zb line three times in it.
+    await Promise.all([
+      history.recordBrowse(first.userId, zb, now),
+      ...Array.from({ length: 3 }, () => history.recordBrowse(first.userId, zb, now)),
+      history.recordBrowse(second.userId, zb, now),
+      history.recordBrowse(first.userId, { id: shenzhen.jg, type: 'jg' }, now),
+      history.recordBrowse(second.userId, zb, now),
+    ]);
+    const lines = async (user: MemberTestUser) =>
+      (await api.history(user)).data.records
+        .map((line: { id: number; views: number }) => [line.id, line.views])
+        .sort();
+    expect(await lines(first)).toEqual(
+      [
+        [shenzhen.jg, 1],
+        [shenzhen.zb, 4],
+      ].sort(),
+    );
+    expect(await lines(second)).toEqual([[shenzhen.zb, 2]]);
   });
 
   it('records nothing for a refused view, and nothing of one user in another’s history', async () => {

@@ -1,11 +1,12 @@
 import type { CollectMapEntry, ItemType } from '@tender/contracts';
 import { formatDateTime, RESPONSE_CODES } from '@tender/domain';
+import { batcher } from '../db/batcher';
 import type { Queryable } from '../db/database';
 import { amountView, regionView, typeName } from '../details/present';
 import { quotaDay } from '../gates/quota';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
-import { historyQueries, type ListedItemRow, type Page } from './queries';
+import { type BrowseView, historyQueries, type ListedItemRow, type Page } from './queries';
 
 /** An item a user browses or follows: its id and type (tender_item.doc_type). */
 export interface HistoryItem {
@@ -63,6 +64,11 @@ function toPage(request: PageRequest): Page {
  */
 export function historyService(db: Queryable) {
   const queries = historyQueries(db);
+  // Every detail view records itself: the views that arrive together are written in one statement (ADR 0027).
+  const recordView = batcher<BrowseView, void>(async (views) => {
+    await queries.recordBrowses(views);
+    return views.map(() => undefined);
+  });
 
   /** The item's type, checked against the one the client named (404 when it does not exist or differs). */
   async function itemOf(id: number, claimedType?: ItemType): Promise<HistoryItem> {
@@ -78,7 +84,7 @@ export function historyService(db: Queryable) {
 
     /** Records a view: one line per item per China day, the latest view on top. */
     async recordBrowse(userId: number, item: HistoryItem, now: Date): Promise<void> {
-      await queries.recordBrowse(userId, item, quotaDay(now), now);
+      await recordView({ userId, itemId: item.id, itemType: item.type, day: quotaDay(now), at: now });
     },
 
     async isFollowing(userId: number, itemId: number): Promise<boolean> {

@@ -48,23 +48,8 @@ export interface SearchHistoryWriter {
  */
 export function searchHistoryWriter(db: Queryable): SearchHistoryWriter {
   const record = batcher<RecordedSearch, void>(async (entries) => {
-    try {
-      await recordSearches(db, entries);
-      return entries.map(() => undefined);
-    } catch (error) {
-      if (entries.length === 1) throw error;
-      // One entry that cannot be written (its account deleted meanwhile) must not fail the searches beside it.
-      const results: (undefined | Error)[] = [];
-      for (const entry of entries) {
-        results.push(
-          await recordSearches(db, [entry]).then(
-            () => undefined,
-            (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
-          ),
-        );
-      }
-      return results;
-    }
+    await recordSearches(db, entries);
+    return entries.map(() => undefined);
   });
   return { record };
 }
