@@ -3,11 +3,7 @@ import { batcher } from './batcher';
 
 /** A run that records its inputs and finishes when the test says so. */
 function controlledRun() {
-  const runs: {
-    inputs: readonly number[];
-    finish: (results?: (number | Error)[]) => void;
-    fail: (e: Error) => void;
-  }[] = [];
+  const runs: { inputs: readonly number[]; finish: () => void; fail: (error: Error) => void }[] = [];
   const run = (inputs: readonly number[]) =>
     new Promise<readonly number[]>((resolve, reject) => {
       runs.push({ inputs, finish: () => resolve(inputs.map((input) => input * 10)), fail: reject });

@@ -110,7 +110,7 @@ describe.each(testDatabaseTargets())('browsing history and follows on $name', (t
     const history = historyService(server.db);
     const now = server.clock.now();
     const zb = { id: shenzhen.zb, type: 'zb' as const };
-    // The first is written alone; the six that arrive meanwhile in one statement, the first member's zb line three times in it.
+    // The first is written alone; the six that arrive meanwhile in one statement, with first's zb line thrice.
     await Promise.all([
       history.recordBrowse(first.userId, zb, now),
       ...Array.from({ length: 3 }, () => history.recordBrowse(first.userId, zb, now)),
