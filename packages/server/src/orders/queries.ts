@@ -73,6 +73,15 @@ const orderColumns = `id, order_no AS "orderNo", brand_id AS "brandId", user_id 
   transaction_id AS "transactionId", paid_amount_fen AS "paidAmountFen", closed_at AS "closedAt",
   close_reason AS "closeReason"`;
 
+/** A status poll of one of a user's orders, by id or number (or the user's order when neither is given). */
+export interface OrderPoll {
+  brandId: string;
+  userId: number;
+  orderId?: number | undefined;
+  orderNo?: string | undefined;
+  now: Date;
+}
+
 /** What a payment signal came to (payment_event.outcome). */
 export interface PaymentEventRow {
   orderNo: string | null;
@@ -166,42 +175,51 @@ export function orderQueries(db: Queryable) {
     },
 
     /**
-     * `ofUser` for the status poll, which also claims the provider query (`claimQuery`) when the order is unpaid
-     * with a code of `provider`: one statement per poll. The order is as it was before the claim.
+     * `ofUser` for status polls, each also claiming the provider query (`claimQuery`) when its order is unpaid
+     * with a code of `provider`: one statement for the polls that arrive together (ADR 0027), one answer per poll
+     * in their order (undefined where the user has no such order). Of several polls of one order, only the first
+     * can claim. Each order is as it was before the claims.
      */
-    async ofUserClaimingQuery(
-      brandId: string,
-      userId: number,
-      key: { orderId?: number | undefined; orderNo?: string | undefined },
-      claim: { provider: string; now: Date; gapMs: number },
-    ): Promise<{ order: OrderRecord; queryClaimed: boolean } | undefined> {
-      const [row] = await db.query<OrderRecord & { queryClaimed: boolean }>(
+    async ofUserClaimingQueries(
+      polls: readonly OrderPoll[],
+      claim: { provider: string; gapMs: number },
+    ): Promise<({ order: OrderRecord; queryClaimed: boolean } | undefined)[]> {
+      const rows = await db.query<OrderRecord & { position: number; queryClaimed: boolean }>(
         `WITH found AS (
-           SELECT id FROM member_order
-           WHERE brand_id = $1 AND user_id = $2 AND ($3::bigint IS NULL OR id = $3) AND ($4::text IS NULL OR order_no = $4)
-           LIMIT 1
+           SELECT p.position, p.now,
+                  (SELECT id FROM member_order
+                   WHERE brand_id = p.brand_id AND user_id = p.user_id AND (p.order_id IS NULL OR id = p.order_id)
+                     AND (p.order_no IS NULL OR order_no = p.order_no)
+                   LIMIT 1) AS id
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::timestamptz[])
+             WITH ORDINALITY AS p(brand_id, user_id, order_id, order_no, now, position)
+         ), first_polls AS (
+           SELECT DISTINCT ON (id) id, position, now FROM found WHERE id IS NOT NULL ORDER BY id, position
          ), claimed AS (
-           UPDATE member_order o SET queried_at = $6
-           FROM found
-           WHERE o.id = found.id AND o.status = 'unpaid' AND o.code_url IS NOT NULL AND o.provider = $5
-             AND (o.queried_at IS NULL OR o.queried_at <= $7)
+           UPDATE member_order o SET queried_at = f.now
+           FROM first_polls f
+           WHERE o.id = f.id AND o.status = 'unpaid' AND o.code_url IS NOT NULL AND o.provider = $6
+             AND (o.queried_at IS NULL OR o.queried_at <= f.now - $7::int * interval '1 millisecond')
            RETURNING o.id
          )
-         SELECT ${orderColumns}, EXISTS (SELECT 1 FROM claimed) AS "queryClaimed"
-         FROM member_order WHERE id = (SELECT id FROM found)`,
+         SELECT found.position::int AS position, m.*,
+                EXISTS (SELECT 1 FROM claimed c JOIN first_polls f ON f.id = c.id
+                        WHERE c.id = found.id AND f.position = found.position) AS "queryClaimed"
+         FROM found JOIN LATERAL (SELECT ${orderColumns} FROM member_order WHERE id = found.id) m ON true`,
         [
-          brandId,
-          userId,
-          key.orderId ?? null,
-          key.orderNo ?? null,
+          polls.map((poll) => poll.brandId),
+          polls.map((poll) => poll.userId),
+          polls.map((poll) => poll.orderId ?? null),
+          polls.map((poll) => poll.orderNo ?? null),
+          polls.map((poll) => poll.now),
           claim.provider,
-          claim.now,
-          new Date(claim.now.getTime() - claim.gapMs),
+          claim.gapMs,
         ],
       );
-      if (!row) return undefined;
-      const { queryClaimed, ...order } = row;
-      return { order, queryClaimed };
+      const byPosition = new Map(
+        rows.map(({ position, queryClaimed, ...order }) => [position, { order, queryClaimed }]),
+      );
+      return polls.map((_, index) => byPosition.get(index + 1));
     },
 
     async unpaidOfUser(brandId: string, userId: number): Promise<OrderRecord[]> {

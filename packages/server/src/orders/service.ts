@@ -16,6 +16,7 @@ import { areaCatalog } from '../catalog/area-catalog';
 import type { Clock } from '../clock';
 import { type CouponRecord, couponQueries } from '../coupons/queries';
 import { couponWire } from '../coupons/wire';
+import { batcher } from '../db/batcher';
 import type { Database } from '../db/database';
 import { type GateCaller, gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
@@ -29,7 +30,7 @@ import {
 } from '../payments/provider';
 import { type ConfirmResult, confirmPayment } from './paid-state';
 import { chooseCoupon, priceProducts } from './pricing';
-import { type OrderRecord, orderQueries } from './queries';
+import { type OrderPoll, type OrderRecord, orderQueries } from './queries';
 
 /** The status poll asks the provider about an unpaid order at most this often (spec §4 polls every 3 s). */
 export const ACTIVE_QUERY_GAP_MS = 5000;
@@ -115,6 +116,11 @@ export function orderWire(order: OrderRecord, levels: LevelCatalog): Order {
 export function orderService(dependencies: OrderServiceDependencies) {
   const { db, clock, provider, log } = dependencies;
   const gates = gateService(db);
+  // The modal polls every few seconds: the polls that arrive together read their orders and claim the provider
+  // queries in one statement (ADR 0027).
+  const pollOrder = batcher<OrderPoll, { order: OrderRecord; queryClaimed: boolean } | undefined>((polls) =>
+    orderQueries(db).ofUserClaimingQueries(polls, { provider: provider.name, gapMs: ACTIVE_QUERY_GAP_MS }),
+  );
 
   /** A level on sale, the areas it is priced for (spec §5: 全国 only when its area cannot be edited), its products. */
   async function quote(brandId: string, memberCode: PaidMemberCode, requestedAreas: readonly string[]) {
@@ -377,10 +383,12 @@ export function orderService(dependencies: OrderServiceDependencies) {
      * most every {@link ACTIVE_QUERY_GAP_MS}), so a late or lost notification does not keep the buyer waiting.
      */
     async progress(caller: GateCaller, key: OrderKey) {
-      const polled = await orderQueries(db).ofUserClaimingQuery(caller.tenant.id, caller.userId, key, {
-        provider: provider.name,
+      const polled = await pollOrder({
+        brandId: caller.tenant.id,
+        userId: caller.userId,
+        orderId: key.orderId,
+        orderNo: key.orderNo,
         now: clock(),
-        gapMs: ACTIVE_QUERY_GAP_MS,
       });
       if (!polled) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.orders.orderNotFound);
       let order = polled.order;

@@ -337,6 +337,53 @@ describe.each(testDatabaseTargets())('buying with WeChat Pay (local fake) on $na
       expect(await outcomes(order.orderNo)).toEqual(['query:credited']);
     });
 
+    it('asks WeChat Pay once when several polls of the order arrive together (ADR 0027)', async () => {
+      const { user, order } = await openOrder();
+      const queries = () =>
+        fake.requests.filter((request) => request.method === 'GET' && request.path.includes(order.orderNo))
+          .length;
+      const polls = () => Promise.all(Array.from({ length: 5 }, () => orderStatus(user, order.orderId)));
+      expect(await polls()).toEqual([1, 1, 1, 1, 1]);
+      expect(queries()).toBe(1);
+      server.clock.advance(ACTIVE_QUERY_GAP_MS);
+      fake.pay(order.orderNo);
+      expect(await polls()).toContain(2);
+      expect(queries()).toBe(2);
+      expect(await orderStatus(user, order.orderId)).toBe(2);
+      expect(await outcomes(order.orderNo)).toEqual(['query:credited']);
+    });
+
+    it('lets only the first of several polls of one order in one statement claim the query', async () => {
+      const { user, order } = await openOrder();
+      const poll = {
+        brandId: user.brand,
+        userId: user.userId,
+        orderId: order.orderId,
+        now: server.clock.now(),
+      };
+      const claim = { provider: 'wechatpay', gapMs: ACTIVE_QUERY_GAP_MS };
+      const answers = await orderQueries(server.db).ofUserClaimingQueries(
+        [poll, { ...poll, orderId: 2 ** 40 }, poll, { ...poll, orderId: undefined, orderNo: order.orderNo }],
+        claim,
+      );
+      expect(answers.map((answer) => answer?.queryClaimed)).toEqual([true, undefined, false, false]);
+      expect(answers.map((answer) => answer?.order.orderNo)).toEqual([
+        order.orderNo,
+        undefined,
+        order.orderNo,
+        order.orderNo,
+      ]);
+      // Within the gap nobody claims; after it the next poll does.
+      expect((await orderQueries(server.db).ofUserClaimingQueries([poll], claim))[0]?.queryClaimed).toBe(
+        false,
+      );
+      server.clock.advance(ACTIVE_QUERY_GAP_MS);
+      const later = { ...poll, now: server.clock.now() };
+      expect((await orderQueries(server.db).ofUserClaimingQueries([later], claim))[0]?.queryClaimed).toBe(
+        true,
+      );
+    });
+
     it('reconciles a payment whose notification was lost', async () => {
       const { user, order } = await openOrder();
       fake.pay(order.orderNo);
