@@ -83,20 +83,19 @@ export async function signInOverHttp(serverUrl: string, brand: BrandManifest): P
 }
 
 /**
- * The payer's phone: opens the QR code's URL (the sandbox page) and presses 确认支付. Answers when it pressed it
- * (`Date.now()`): the moment of payment that the success dialog's time limit counts from, as in the browser test.
+ * The payer's phone: opens the QR code's URL (the sandbox page) and presses 确认支付. Answers when the server has
+ * confirmed the payment (`Date.now()`): every order status poll that starts later sees it paid.
  */
 export async function payOnSandboxPage(codeUrl: string): Promise<number> {
   const url = new URL(codeUrl);
   const page = await fetch(url);
   if (!page.ok || !(await page.text()).includes('确认支付'))
     throw new Error(`sandbox page answered ${page.status}`);
-  const pressedAt = Date.now();
   const confirmed = await fetch(new URL(url.pathname, url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ t: url.searchParams.get('t') ?? '' }).toString(),
   });
   if (!confirmed.ok) throw new Error(`sandbox confirmation answered ${confirmed.status}`);
-  return pressedAt;
+  return Date.now();
 }
