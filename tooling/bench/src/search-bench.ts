@@ -163,9 +163,12 @@ async function call(
   return response.json() as Envelope;
 }
 
-/** A signed-in user through the real flow (dev outbox), like the server's tests. */
+/**
+ * A signed-in user through the real flow (dev outbox), like the server's tests. A new number each run: the
+ * corpus's database outlives runs, and the SMS limits per number would refuse a run started soon after another.
+ */
 async function signIn(app: App): Promise<string> {
-  const mobile = '13900000000';
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const send = await app.inject({
     method: 'POST',
     url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${BENCH_BRAND.id}&version=20`,
