@@ -35,6 +35,7 @@ async function api<T>(user: SignedInUser, method: 'GET' | 'POST', path: string, 
   return answer.data;
 }
 
+/** spec §4: the modal polls the order's status every 3 s — the figure of the spec, held apart from the app's code. */
 const ORDER_POLL_INTERVAL_MS = 3_000;
 
 interface Poll {
