@@ -9,7 +9,14 @@ import { testDatabaseTargets } from '../test-support/databases';
 import { estimatedMatches, withIndexLexemes } from './match-estimate';
 import { purchaseContent } from './purchase-content';
 import { matchSpec, type SearchScope } from './query';
-import { explainSearch, type SearchFilters, searchIndex, searchPlanning } from './search-index';
+import {
+  explainSearch,
+  type SearchFilters,
+  searchIndex,
+  searchPlanning,
+  WORKER_PROBE,
+  workerStartMs,
+} from './search-index';
 import { normalizeForSearch } from './tokens';
 
 const CORPUS_SIZE = 1500;
@@ -432,8 +439,9 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
   it('counts exactly with a parallel worker too (search_rows_parallel, migration 0021)', async () => {
     const statements: string[] = [];
     const recording = recordingDatabase(statements);
-    const { parallelRows } = searchPlanning;
+    const { parallelRows, maxWorkerStartMs } = searchPlanning;
     searchPlanning.parallelRows = 0;
+    searchPlanning.maxWorkerStartMs = Number.POSITIVE_INFINITY;
     try {
       // Phrases checked on every vector, a lossy-free two-character term, and a filter cut by its range.
       for (const [keyword, filters] of [
@@ -455,9 +463,54 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
         }
       }
     } finally {
-      searchPlanning.parallelRows = parallelRows;
+      Object.assign(searchPlanning, { parallelRows, maxWorkerStartMs });
     }
     expect(statements.some((sql) => sql.includes('search_rows_parallel'))).toBe(true);
+  });
+
+  it('starts a parallel worker only where its start, measured once, is cheap enough', async () => {
+    if (target.name === 'postgres') {
+      // The measurement's statement starts a worker with search_rows_parallel's settings: it times a worker's start.
+      const plan = await db.transaction(async (tx) => {
+        const settings = await tx.query<{ setting: string }>(
+          `SELECT unnest(proconfig) AS setting FROM pg_proc WHERE proname = 'search_rows_parallel'`,
+        );
+        for (const { setting } of settings) {
+          const [name, value] = setting.split('=');
+          await tx.query('SELECT set_config($1, $2, true)', [name, value]);
+        }
+        const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${WORKER_PROBE}`,
+        );
+        return JSON.stringify(row?.['QUERY PLAN']);
+      });
+      expect(plan).toContain('"Workers Launched":1');
+    }
+    const measured = await workerStartMs(db);
+    expect(Number.isFinite(measured)).toBe(true);
+    const { parallelRows, maxWorkerStartMs } = searchPlanning;
+    searchPlanning.parallelRows = 0;
+    try {
+      // Limits no start reaches and every start does; a new handle for each, the measurement being kept per database.
+      for (const [limit, parallel] of [
+        [-1000, false],
+        [1000, true],
+      ] as const) {
+        const statements: string[] = [];
+        searchPlanning.maxWorkerStartMs = limit;
+        const expected = substringScan('full', '项目').length;
+        const result = await preciseFullPage(recordingDatabase(statements), '项目', {}, expected - 1);
+        expect(result.total).toBe(expected);
+        const counts = statements.filter((sql) => !sql.includes(WORKER_PROBE));
+        expect(counts.length).toBeLessThan(statements.length);
+        expect(
+          counts.some((sql) => sql.includes('search_rows_parallel')),
+          `limit ${limit}`,
+        ).toBe(parallel);
+      }
+    } finally {
+      Object.assign(searchPlanning, { parallelRows, maxWorkerStartMs });
+    }
   });
 
   it('finds terms past the limits of tsvector positions in long notices, and nothing that is not there', async () => {

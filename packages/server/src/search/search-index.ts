@@ -180,9 +180,54 @@ function searchRows<Row>(db: Queryable, columns: string, sql: string, parallel =
 /**
  * `parallelRows`: a count expected to read more rows than this runs with a parallel worker
  * (`search_rows_parallel`, migration 0021): checking thousands of vectors takes tens of milliseconds, which two
- * processes halve (ADR 0023). A setting, so that a test on a small corpus can take that path.
+ * processes halve (ADR 0023). `maxWorkerStartMs`: only where starting a worker costs at most this much (ADR
+ * 0028) — a worker is a process PostgreSQL forks for the one statement, ~1–2 ms on most hosts but 20 ms on a
+ * virtual machine measured, where long counts took twice as long with one. Settings, so that a test on a small
+ * corpus can take either path.
  */
-export const searchPlanning = { parallelRows: 3000 };
+export const searchPlanning = { parallelRows: 3000, maxWorkerStartMs: 5 };
+
+const workerVerdicts = new WeakMap<Queryable, Promise<boolean>>();
+
+/** Whether a parallel worker pays on this database: its start measured once, at the first count that would use one. */
+function workersPay(db: Queryable): Promise<boolean> {
+  if (searchPlanning.maxWorkerStartMs === Number.POSITIVE_INFINITY) return Promise.resolve(true);
+  let verdict = workerVerdicts.get(db);
+  if (!verdict) {
+    verdict = workerStartMs(db).then(
+      (ms) => ms <= searchPlanning.maxWorkerStartMs,
+      () => false,
+    );
+    workerVerdicts.set(db, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * A count of a few rows that `search_rows_parallel` (its costs zero) runs with a worker: a small catalog's, which
+ * every database has (a search table's would be read through an index, without one).
+ */
+export const WORKER_PROBE = 'SELECT count(*) AS total FROM pg_catalog.pg_am';
+
+/**
+ * What a parallel worker adds to a statement: the probe run with and without one, in turn, the medians of three
+ * after a first pair that warms the connection. On PGlite (no worker processes) ~0.
+ */
+export async function workerStartMs(db: Queryable): Promise<number> {
+  const timed = async (parallel: boolean) => {
+    const start = performance.now();
+    await searchRows(db, 'total bigint', WORKER_PROBE, parallel);
+    return performance.now() - start;
+  };
+  const serial: number[] = [];
+  const withWorker: number[] = [];
+  for (let round = 0; round < 4; round++) {
+    serial.push(await timed(false));
+    withWorker.push(await timed(true));
+  }
+  const median = (times: number[]) => times.slice(1).sort((a, b) => a - b)[1] as number;
+  return median(withWorker) - median(serial);
+}
 
 /**
  * The conditions of a search. A match is two parts (docs/performance.md): the needles' lexemes, which the GIN
@@ -370,8 +415,10 @@ async function countMatches(
   filters: SearchFilters,
   cap: number,
 ): Promise<number> {
-  const count = async (window?: string, limit = cap + 1, parallel = false) => {
+  /** `rows`: how many the count is expected to read, which decides whether a parallel worker helps. */
+  const count = async (window?: string, limit = cap + 1, rows = 0) => {
     const statement = countStatement(scope, spec, filters, limit, window);
+    const parallel = rows >= searchPlanning.parallelRows && (await workersPay(db));
     const [row] = await searchRows<{ total: number }>(db, 'total bigint', statement.sql, parallel);
     return row?.total ?? 0;
   };
@@ -404,16 +451,12 @@ async function countMatches(
     if (span && expected) {
       const months = Math.ceil((1.5 * (cap + 1) * span.months) / expected);
       if (months * 2 <= span.months) {
-        const inWindow = await count(
-          recentMonthsTsquery(span.last, months),
-          cap + 1,
-          cap >= searchPlanning.parallelRows,
-        );
+        const inWindow = await count(recentMonthsTsquery(span.last, months), cap + 1, cap);
         if (inWindow > cap) return inWindow;
       }
     }
   }
-  return count(undefined, cap + 1, Math.min(expected ?? 0, cap) >= searchPlanning.parallelRows);
+  return count(undefined, cap + 1, Math.min(expected ?? 0, cap));
 }
 
 /** The word of a fuzzy search that the statistics expect in the most documents, as a search of it alone. */
