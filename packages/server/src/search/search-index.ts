@@ -181,7 +181,7 @@ function searchRows<Row>(db: Queryable, columns: string, sql: string, parallel =
  * `parallelRows`: a count expected to read more rows than this runs with a parallel worker
  * (`search_rows_parallel`, migration 0021): checking thousands of vectors takes tens of milliseconds, which two
  * processes halve (ADR 0023). `maxWorkerStartMs`: only where starting a worker costs at most this much (ADR
- * 0028) — a worker is a process PostgreSQL forks for the one statement, ~1–2 ms on most hosts but 20 ms on a
+ * 0028) — a worker is a process PostgreSQL forks for the one statement, ~1–2 ms on most hosts but 20–31 ms on a
  * virtual machine measured, where long counts took twice as long with one. Settings, so that a test on a small
  * corpus can take either path.
  */
@@ -191,7 +191,6 @@ const workerVerdicts = new WeakMap<Queryable, Promise<boolean>>();
 
 /** Whether a parallel worker pays on this database: its start measured once, at the first count that would use one. */
 function workersPay(db: Queryable): Promise<boolean> {
-  if (searchPlanning.maxWorkerStartMs === Number.POSITIVE_INFINITY) return Promise.resolve(true);
   let verdict = workerVerdicts.get(db);
   if (!verdict) {
     verdict = workerStartMs(db).then(
