@@ -234,8 +234,9 @@ describe(`membership purchase (${brand.id})`, () => {
         for (const [index, poll] of polls.entries()) {
           if (index === 0) continue;
           const gap = poll.startedAt - (polls[index - 1]?.startedAt ?? 0);
-          // A timer may fire a millisecond early; a busy machine delays one, never by a whole interval.
-          expect(gap).toBeGreaterThanOrEqual(ORDER_POLL_INTERVAL_MS - 5);
+          // setInterval keeps its schedule: a tick a busy page ran late is followed by one whose gap is short by as
+          // much (2,993 ms seen in CI), and no tick is late by half an interval.
+          expect(gap).toBeGreaterThanOrEqual(ORDER_POLL_INTERVAL_MS - 100);
           expect(gap).toBeLessThan(ORDER_POLL_INTERVAL_MS * 1.5);
         }
         const member = await api<{ memberName: string; upgradeList: { expireDate: string }[] }>(
