@@ -96,14 +96,16 @@ export async function estimatedMatches(
 }
 
 /**
- * Which lexemes of a needle checked by its chain the index looks up. One `commonFactor` times as common as the
- * needle's rarest, and in at least `commonShare` of the documents, is left to the chain check: a needle's bigrams
- * come together (程项 nearly always inside 工程项目), so such a lexeme removes few of the rows the rarest finds,
- * while GIN pays for its long posting tree on every candidate (综合 + 工程项目 in full text at a million items:
- * the index scan 28 → 11 ms without 工程 and 项目, the same 9,560 rows). Rarer lexemes stay: cheap to look up, and
- * each row they remove saves a chain check. Settings, so that a benchmark can compare.
+ * Which lexemes of a needle checked by its chain the index looks up: its rarest, and any other in less than
+ * `commonShare` of the documents (more than `commonFactor` times as common as the rarest is left out). The rest
+ * are left to the chain check: a needle's bigrams come together (程项 nearly always inside 工程项目, 目公 inside
+ * 项目公开), so they remove few of the rows the rarest finds, while GIN decodes a common lexeme's long posting
+ * tree on every candidate — at a million items 项目公开招标 设计 采购项目公开招标 人民政府 with an industry and a
+ * quarter took 92 ms in the index scan with every lexeme, 27 ms with the rarest of each needle (the same rows),
+ * and the benchmark's p95 fell from 64–66 to 44–48 ms (docs/performance.md). Settings, so that a benchmark can
+ * compare.
  */
-export const indexLexemePlanning = { commonFactor: 10, commonShare: 0.05 };
+export const indexLexemePlanning = { commonFactor: 1, commonShare: 0.01 };
 
 /**
  * The spec with `indexLexemes`: for each needle checked by its chain, the lexemes `indexLexemePlanning` keeps,
