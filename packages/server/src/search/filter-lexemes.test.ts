@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { amountGroup, dateGroup, filterLexemeQuery } from './filter-lexemes';
 
-/** A document's amount lexemes as `search_filter_tokens` (migration 0013) writes them. */
+/** A document's amount lexemes as `search_filter_tokens` (migrations 0013 and 0025) writes them. */
 function amountLexemes(fen: number): string[] {
   if (fen <= 0) return ['~a:z'];
   const digits = String(fen);
-  return [`~a:${digits.length - 1}`, `~a:${digits.length - 1}:${digits[0]}`];
+  const bucket = `~a:${digits.length - 1}:${digits[0]}`;
+  const round = /^.0*$/.test(digits) ? [`${bucket}:0`] : [];
+  return [`~a:${digits.length - 1}`, bucket, ...round];
 }
 
 function dateLexemes(day: string): string[] {
@@ -39,7 +41,19 @@ describe('amount buckets', () => {
       cut: false,
     });
     expect(amountGroup(100_000_000, undefined).cut).toBe(false);
-    expect(amountGroup(50_000_000, 100_000_000).cut).toBe(true);
+    expect(amountGroup(50_000_000, 100_000_001).cut).toBe(true);
+  });
+
+  it('takes the round amount alone where a range ends on it, as the ranges of the dictionary do (50万-100万)', () => {
+    expect(amountGroup(50_000_000, 100_000_000)).toEqual({
+      group: ['~a:7:5', '~a:7:6', '~a:7:7', '~a:7:8', '~a:7:9', '~a:8:1:0'],
+      cut: false,
+    });
+    // 0.01万-50万 (the min-0 rule): from 100 元 up to 50万 itself.
+    expect(amountGroup(10_000, 50_000_000)).toEqual({
+      group: ['~a:4', '~a:5', '~a:6', '~a:7:1', '~a:7:2', '~a:7:3', '~a:7:4', '~a:7:5:0'],
+      cut: false,
+    });
   });
 });
 

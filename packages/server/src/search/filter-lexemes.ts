@@ -35,7 +35,9 @@ const MAX_EXPONENT = 18;
 
 /**
  * The amount buckets of [min, max] fen (either side open): `~a:z` (zero or less), `~a:e` (e + 1 digits) where
- * the whole decade is inside, else `~a:e:d` (leading digit d) for each digit bucket that meets the range.
+ * the whole decade is inside, else `~a:e:d` (leading digit d) for each digit bucket that meets the range — or
+ * `~a:e:d:0`, the round amount d × 10^e alone (migration 0025), where the range meets the bucket only there, as
+ * every range of the item_amount dictionary meets the bucket its round end opens.
  */
 export function amountGroup(
   min: number | undefined,
@@ -67,6 +69,10 @@ export function amountGroup(
       const start = digit * unit;
       const end = start + unit - 1n;
       if (!meets(start, end)) continue;
+      if (hi === start) {
+        group.push(`~a:${e}:${digit}:0`);
+        continue;
+      }
       group.push(`~a:${e}:${digit}`);
       if (!inside(start, end)) cut = true;
     }
