@@ -53,7 +53,15 @@ export interface MatchSpec {
    * in match-estimate.ts): the needle's chain, checked on every row the index finds, implies the others.
    */
   indexLexemes?: ReadonlyMap<string, string>;
+  /**
+   * The filters compared on the row instead of looked up in the index (`withRowFilters` in search-index.ts):
+   * common ones, when the needles alone find few documents.
+   */
+  rowFilters?: ReadonlySet<FilterKind>;
 }
+
+/** The filters of a search, as the index groups their lexemes. */
+export type FilterKind = 'types' | 'regions' | 'industries' | 'amount' | 'dates';
 
 export function matchSpec(
   keywords: readonly string[],

@@ -6,6 +6,7 @@ import {
   type Combine,
   chainsTsquery,
   exactTsquery,
+  type FilterKind,
   highlightNeedles,
   lexemesTsquery,
   type MatchSpec,
@@ -182,10 +183,17 @@ function searchRows<Row>(db: Queryable, columns: string, sql: string, parallel =
  * (`search_rows_parallel`, migration 0021): checking thousands of vectors takes tens of milliseconds, which two
  * processes halve (ADR 0023). `maxWorkerStartMs`: only where starting a worker costs at most this much (ADR
  * 0028) — a worker is a process PostgreSQL forks for the one statement, ~1–2 ms on most hosts but 20–31 ms on a
- * virtual machine measured, where long counts took twice as long with one. Settings, so that a test on a small
+ * virtual machine measured, where long counts took twice as long with one. `rowFilterCandidates` and
+ * `rowFilterShare`: when the needles alone are expected in at most that many documents, the filters held by that
+ * share of the documents or more are compared on the row (`withRowFilters`). Settings, so that a test on a small
  * corpus can take either path.
  */
-export const searchPlanning = { parallelRows: 3000, maxWorkerStartMs: 5 };
+export const searchPlanning = {
+  parallelRows: 3000,
+  maxWorkerStartMs: 5,
+  rowFilterCandidates: 1000,
+  rowFilterShare: 0.1,
+};
 
 const workerVerdicts = new WeakMap<Queryable, Promise<boolean>>();
 
@@ -284,10 +292,12 @@ function whereClause(
   if (excluded.length) conditions.push(`d.item_id <> ALL(${params.add(excluded)}::bigint[])`);
   const hasTerms = spec.all.length > 0 || spec.any.length > 0;
   if (hasTerms && indexable) {
-    const filterLexemes = filterLexemeQuery(filters).tsquery;
+    const { inIndex, onRow } = splitFilters(filters, spec.rowFilters);
+    const filterLexemes = filterLexemeQuery(inIndex).tsquery;
     if (filterLexemes) indexed.push(filterLexemes);
     if (window) indexed.push(window);
-    conditions.push(...rowChecksOfLexemeFilters(params, filters));
+    conditions.push(...rowChecksOfLexemeFilters(params, inIndex));
+    conditions.push(...rowFilterConditions(params, onRow));
   } else {
     // Without a term, or walking: the columns, whose B-tree indexes start a walk at a date range's last day
     // or within one type or province instead of passing every newer row.
@@ -308,6 +318,79 @@ function indexedVector(tokens: string): string {
  * The filters as conditions on the row's columns, for searches without a term and for walks: the newest-first
  * B-tree indexes (by type, by province) and the city and district indexes serve them.
  */
+/** The filters of each kind (`FilterKind`), and where they are written. */
+const FILTER_FIELDS: Record<FilterKind, (keyof SearchFilters)[]> = {
+  types: ['docTypes', 'procurementMethods'],
+  regions: ['regionCodes'],
+  industries: ['industryCodes'],
+  amount: ['amountMinFen', 'amountMaxFen'],
+  dates: ['dateFrom', 'dateTo'],
+};
+
+function filterKinds(filters: SearchFilters): FilterKind[] {
+  return (Object.keys(FILTER_FIELDS) as FilterKind[]).filter((kind) =>
+    FILTER_FIELDS[kind].some((field) => {
+      const value = filters[field];
+      return Array.isArray(value) ? value.length > 0 : value !== undefined;
+    }),
+  );
+}
+
+/** The filters looked up in the index and those compared on the row (the stages and exclusions: the former). */
+function splitFilters(
+  filters: SearchFilters,
+  rowKinds: ReadonlySet<FilterKind> | undefined,
+): { inIndex: SearchFilters; onRow: SearchFilters } {
+  const inIndex: Record<string, unknown> = { ...filters };
+  const onRow: Record<string, unknown> = {};
+  for (const kind of rowKinds ?? []) {
+    for (const field of FILTER_FIELDS[kind]) {
+      onRow[field] = filters[field];
+      delete inIndex[field];
+    }
+  }
+  return { inIndex: inIndex as SearchFilters, onRow: onRow as SearchFilters };
+}
+
+/**
+ * The spec with `rowFilters`: when the needles alone are expected in at most `searchPlanning.rowFilterCandidates`
+ * documents, the filters held by `rowFilterShare` of the documents or more are compared on the row (its columns
+ * are in the row the index finds) instead of looked up: GIN decodes a common filter's posting trees on every candidate,
+ * which cost more than reading the few rows it would have removed (采购项目竞争性 环城东路 投资 需求 with 50万以下,
+ * full text at a million items: 212 of 580 documents, the index scan 54 ms with the amount's eight buckets, 17
+ * without).
+ */
+async function withRowFilters(
+  db: Queryable,
+  scope: SearchScope,
+  spec: MatchSpec,
+  filters: SearchFilters,
+): Promise<MatchSpec> {
+  const kinds = filterKinds(filters);
+  if (!kinds.length || (!spec.all.length && !spec.any.length)) return spec;
+  const documents = await estimatedDocuments(db);
+  const candidates = await estimatedMatches(db, scope, spec, {}, documents);
+  if (candidates === undefined || candidates > searchPlanning.rowFilterCandidates) return spec;
+  const none: MatchSpec = { all: [], any: [] };
+  const rowFilters = new Set<FilterKind>();
+  for (const kind of kinds) {
+    const { onRow } = splitFilters(filters, new Set([kind]));
+    const held = await estimatedMatches(db, scope, none, onRow, documents);
+    if (held !== undefined && held >= documents * searchPlanning.rowFilterShare) rowFilters.add(kind);
+  }
+  return rowFilters.size ? { ...spec, rowFilters } : spec;
+}
+
+/** A search's needles with what plans their lookup: the index lexemes and the row filters. */
+async function plannedSpec(db: Queryable, request: SearchRequest): Promise<MatchSpec> {
+  const spec = await withIndexLexemes(
+    db,
+    request.scope,
+    matchSpec(request.keywords, request.mode, request.within ?? []),
+  );
+  return withRowFilters(db, request.scope, spec, request.filters ?? {});
+}
+
 function rowFilterConditions(params: Params, filters: SearchFilters): string[] {
   const conditions: string[] = [];
   const types = filters.docTypes ?? [];
@@ -761,11 +844,7 @@ export async function explainSearch(
   request: SearchRequest,
   analyze = false,
 ): Promise<{ count: string; collect: string; walk: string }> {
-  const spec = await withIndexLexemes(
-    db,
-    request.scope,
-    matchSpec(request.keywords, request.mode, request.within ?? []),
-  );
+  const spec = await plannedSpec(db, request);
   const filters = request.filters ?? {};
   const explain = async (statement: Statement) =>
     (
@@ -798,7 +877,13 @@ async function rankedFuzzyPage(
   total: number,
 ): Promise<number[]> {
   const filters = request.filters ?? {};
-  const everyWord: MatchSpec = { all: [...spec.all, ...spec.any], any: [] };
+  // The index lexemes kept; the row filters decided afresh: every word finds fewer documents than any word.
+  const everyWord = await withRowFilters(
+    db,
+    request.scope,
+    { all: [...spec.all, ...spec.any], any: [], indexLexemes: spec.indexLexemes },
+    filters,
+  );
   const from = request.offset;
   const to = request.offset + request.limit;
   // With one word, every word is any word: `total` already counts them. Otherwise the documents with every word
@@ -901,12 +986,8 @@ export const postgresSearchIndex: SearchIndex = {
   },
 
   async search(db, request) {
-    const spec = await withIndexLexemes(
-      db,
-      request.scope,
-      matchSpec(request.keywords, request.mode, request.within ?? []),
-    );
     const filters = request.filters ?? {};
+    const spec = await plannedSpec(db, request);
     const needles = highlightNeedles(spec);
     const { scope, countCap, offset, limit } = request;
     const folded = (await expectedFew(db, scope, spec, filters))
@@ -933,13 +1014,9 @@ export const postgresSearchIndex: SearchIndex = {
     );
     const counts: Record<string, number> = {};
     for (const [group, docTypes] of Object.entries(groups)) {
-      counts[group] = await countMatches(
-        db,
-        request.scope,
-        spec,
-        { ...request.filters, docTypes, procurementMethods: [] },
-        request.countCap,
-      );
+      const filters = { ...request.filters, docTypes, procurementMethods: [] };
+      const grouped = await withRowFilters(db, request.scope, spec, filters);
+      counts[group] = await countMatches(db, request.scope, grouped, filters, request.countCap);
     }
     return counts;
   },
