@@ -511,12 +511,13 @@ async function countMatches(
     // Far more documents hold the lexemes than the cap: the matches in a random sample of the documents may
     // prove more than the cap (ADR 0023), reading a few hundred vectors to check the chains instead of cap + 1.
     if (expected !== undefined && (await provedOverCap(expected, cap, count))) return cap + 1;
-    // Any of several words: the documents with the most common word alone are among them, and counting that
-    // one word (no union of every word's entries in the index, often no chain to check) reaches the cap sooner.
+    // Any of several words: the documents with one common word are among them, and counting that word alone
+    // (no union of every word's entries in the index, no chain to check for a word of one lexeme) reaches the
+    // cap sooner.
     if (spec.any.length > 1) {
-      const commonest = await mostCommonWord(db, scope, spec, filters, documents);
-      if (commonest && commonest.expected > 1.5 * (cap + 1)) {
-        const alone = await countMatches(db, scope, commonest.spec, filters, cap);
+      const word = await wordToCountAlone(db, scope, spec, filters, documents, 1.5 * (cap + 1));
+      if (word) {
+        const alone = await countMatches(db, scope, word, filters, cap);
         if (alone > cap) return alone;
       }
     }
@@ -541,21 +542,29 @@ async function countMatches(
   return count(undefined, cap + 1, Math.min(expected ?? 0, cap));
 }
 
-/** The word of a fuzzy search that the statistics expect in the most documents, as a search of it alone. */
-async function mostCommonWord(
+/**
+ * The word of a fuzzy search to count alone, as a search of it alone: of the words the statistics expect in more
+ * than `enough` documents, one of a single lexeme if any (its count reads no vector to check a chain: 北京 rather
+ * than 建设工程 in purchase content), the commonest of them; undefined when no word is expected in that many.
+ */
+async function wordToCountAlone(
   db: Queryable,
   scope: SearchScope,
   spec: MatchSpec,
   filters: SearchFilters,
   documents: number,
-): Promise<{ spec: MatchSpec; expected: number } | undefined> {
-  let best: { spec: MatchSpec; expected: number } | undefined;
+  enough: number,
+): Promise<MatchSpec | undefined> {
+  let best: { spec: MatchSpec; expected: number; single: boolean } | undefined;
   for (const word of spec.any) {
-    const alone: MatchSpec = { all: [...spec.all, word], any: [] };
+    const alone: MatchSpec = { ...spec, all: [...spec.all, word], any: [] };
     const expected = await estimatedMatches(db, scope, alone, filters, documents);
-    if (expected !== undefined && expected > (best?.expected ?? 0)) best = { spec: alone, expected };
+    if (expected === undefined || expected <= enough) continue;
+    const single = isSingleLexeme(word);
+    const better = !best || (single && !best.single) || (single === best.single && expected > best.expected);
+    if (better) best = { spec: alone, expected, single };
   }
-  return best;
+  return best?.spec;
 }
 
 interface PublishSpan {
