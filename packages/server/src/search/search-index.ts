@@ -445,10 +445,13 @@ function rowChecksOfLexemeFilters(params: Params, filters: SearchFilters): strin
     conditions.push(`d.amount_fen >= ${params.add(filters.amountMinFen)}`);
   if (lexemes.amountRowCheck && filters.amountMaxFen !== undefined)
     conditions.push(`d.amount_fen <= ${params.add(filters.amountMaxFen)}`);
+  // `+ 0`: compared on the row, never through the date index. The month lexemes have narrowed the dates in the
+  // GIN scan; the planner, taking the two as independent, ANDed in a bitmap of the date index over the whole
+  // range (项目竞争性 in the titles of a quarter: 144,600 entries for the edge day it removes).
   if (lexemes.dateRowCheck && filters.dateFrom)
-    conditions.push(`d.publish_date >= ${params.add(filters.dateFrom)}::date`);
+    conditions.push(`d.publish_date + 0 >= ${params.add(filters.dateFrom)}::date`);
   if (lexemes.dateRowCheck && filters.dateTo)
-    conditions.push(`d.publish_date <= ${params.add(filters.dateTo)}::date`);
+    conditions.push(`d.publish_date + 0 <= ${params.add(filters.dateTo)}::date`);
   conditions.push(...stageConditions(params, filters));
   return conditions;
 }
