@@ -182,15 +182,16 @@ function searchRows<Row>(db: Queryable, columns: string, sql: string, parallel =
  * `parallelRows`: a count expected to read more rows than this runs with a parallel worker
  * (`search_rows_parallel`, migration 0021): checking thousands of vectors takes tens of milliseconds, which two
  * processes halve (ADR 0023). `maxWorkerStartMs`: only where starting a worker costs at most this much (ADR
- * 0028) — a worker is a process PostgreSQL forks for the one statement, ~1–2 ms on most hosts but 20–31 ms on a
- * virtual machine measured, where long counts took twice as long with one. `rowFilterCandidates` and
+ * 0028, 0029) — a worker is a process PostgreSQL forks for the one statement, ~1–5 ms on most hosts (at 5 ms a
+ * count checking 8,899 chains still took 29–34 ms with one against 45–53 without) but 20–31 ms on a virtual
+ * machine measured, where long counts took twice as long with one. `rowFilterCandidates` and
  * `rowFilterShare`: when the needles alone are expected in at most that many documents, the filters held by that
  * share of the documents or more are compared on the row (`withRowFilters`). Settings, so that a test on a small
  * corpus can take either path.
  */
 export const searchPlanning = {
   parallelRows: 3000,
-  maxWorkerStartMs: 5,
+  maxWorkerStartMs: 10,
   rowFilterCandidates: 1000,
   rowFilterShare: 0.1,
 };
