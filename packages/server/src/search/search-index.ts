@@ -315,10 +315,6 @@ function indexedVector(tokens: string): string {
   return `(d.filter_tokens || search_sample_tokens(d.item_id) || ${tokens})`;
 }
 
-/**
- * The filters as conditions on the row's columns, for searches without a term and for walks: the newest-first
- * B-tree indexes (by type, by province) and the city and district indexes serve them.
- */
 /** The filters of each kind (`FilterKind`), and where they are written. */
 const FILTER_FIELDS: Record<FilterKind, (keyof SearchFilters)[]> = {
   types: ['docTypes', 'procurementMethods'],
@@ -392,6 +388,10 @@ async function plannedSpec(db: Queryable, request: SearchRequest): Promise<Match
   return withRowFilters(db, request.scope, spec, request.filters ?? {});
 }
 
+/**
+ * The filters as conditions on the row's columns, for searches without a term, walks and row filters: the
+ * newest-first B-tree indexes (by type, by province) and the city and district indexes serve them.
+ */
 function rowFilterConditions(params: Params, filters: SearchFilters): string[] {
   const conditions: string[] = [];
   const types = filters.docTypes ?? [];
