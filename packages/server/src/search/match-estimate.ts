@@ -101,9 +101,9 @@ export async function estimatedMatches(
  * are left to the chain check: a needle's bigrams come together (程项 nearly always inside 工程项目, 目公 inside
  * 项目公开), so they remove few of the rows the rarest finds, while GIN decodes a common lexeme's long posting
  * tree on every candidate — at a million items 项目公开招标 设计 采购项目公开招标 人民政府 with an industry and a
- * quarter took 92 ms in the index scan with every lexeme, 27 ms with the rarest of each needle (the same rows),
- * and the benchmark's p95 fell from 64–66 to 44–48 ms (docs/performance.md). Settings, so that a benchmark can
- * compare.
+ * quarter took 92 ms in the index scan with every lexeme, 27 ms with the rarest of each needle (the same rows);
+ * the whole mix's p95 (each query's best of five runs) was 41–42 ms with 1 %, 47–49 ms with 5 % (ADR 0029).
+ * Settings, so that a benchmark can compare.
  */
 export const indexLexemePlanning = { commonFactor: 1, commonShare: 0.01 };
 
