@@ -315,6 +315,9 @@ function indexedVector(tokens: string): string {
   return `(d.filter_tokens || search_sample_tokens(d.item_id) || ${tokens})`;
 }
 
+/** A search of the filters alone, for the statistics' estimate of how many documents they hold. */
+const NO_NEEDLES: MatchSpec = { all: [], any: [] };
+
 /** The filters of each kind (`FilterKind`), and where they are written. */
 const FILTER_FIELDS: Record<FilterKind, (keyof SearchFilters)[]> = {
   types: ['docTypes', 'procurementMethods'],
@@ -352,10 +355,10 @@ function splitFilters(
 /**
  * The spec with `rowFilters`: when the needles alone are expected in at most `searchPlanning.rowFilterCandidates`
  * documents, the filters held by `rowFilterShare` of the documents or more are compared on the row (its columns
- * are in the row the index finds) instead of looked up: GIN decodes a common filter's posting trees on every candidate,
- * which cost more than reading the few rows it would have removed (采购项目竞争性 环城东路 投资 需求 with 50万以下,
- * full text at a million items: 212 of 580 documents, the index scan 54 ms with the amount's eight buckets, 17
- * without).
+ * are in the row the index finds) instead of looked up: GIN decodes a common filter's posting trees on every
+ * candidate, which cost more than reading the few rows it would have removed (采购项目竞争性 环城东路 投资 需求 with
+ * 50万以下, full text at a million items: 212 of 580 documents, the index scan 54 ms with the amount's eight
+ * buckets, 17 without).
  */
 async function withRowFilters(
   db: Queryable,
@@ -368,11 +371,10 @@ async function withRowFilters(
   const documents = await estimatedDocuments(db);
   const candidates = await estimatedMatches(db, scope, spec, {}, documents);
   if (candidates === undefined || candidates > searchPlanning.rowFilterCandidates) return spec;
-  const none: MatchSpec = { all: [], any: [] };
   const rowFilters = new Set<FilterKind>();
   for (const kind of kinds) {
     const { onRow } = splitFilters(filters, new Set([kind]));
-    const held = await estimatedMatches(db, scope, none, onRow, documents);
+    const held = await estimatedMatches(db, scope, NO_NEEDLES, onRow, documents);
     if (held !== undefined && held >= documents * searchPlanning.rowFilterShare) rowFilters.add(kind);
   }
   return rowFilters.size ? { ...spec, rowFilters } : spec;
@@ -658,10 +660,9 @@ async function walkedDocuments(
   if (provinces.length === 1 && provinces.length === filters.regionCodes?.length) {
     starts.push({ ...dates, regionCodes: provinces });
   }
-  const none: MatchSpec = { all: [], any: [] };
   let walked = documents;
   for (const start of starts) {
-    const estimate = await estimatedMatches(db, scope, none, start, documents);
+    const estimate = await estimatedMatches(db, scope, NO_NEEDLES, start, documents);
     if (estimate !== undefined) walked = Math.min(walked, estimate);
   }
   return walked;
