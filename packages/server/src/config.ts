@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { readSmsVendorConfig, type SmsVendorConfig } from './auth/sms-vendor-config';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
@@ -19,10 +20,14 @@ export interface ServerConfig {
   /** `TENDER_DEV=1`: local development and tests; serves the dev SMS outbox. */
   devMode: boolean;
   /**
-   * `SMS_PROVIDER`: who delivers verification codes. Only `console` exists yet; an unknown name stops the start,
-   * so nobody believes codes are being texted while they only go to the log.
+   * `SMS_PROVIDER`: who delivers verification codes — `console` (default: the log and the dev outbox, nothing is
+   * texted), `aliyun` (Alibaba Cloud SMS) or `tencent` (Tencent Cloud SMS). An unknown name stops the start, so
+   * nobody believes codes are being texted while they only go to the log; so does a vendor without its keys.
+   * The sign and templates of each brand are in the database (`tender-server sms-settings`).
    */
   smsProvider: SmsProviderName;
+  /** The vendor's keys and endpoint (`ALIYUN_SMS_*`, `TENCENT_SMS_*`) when `smsProvider` is not `console`. */
+  smsVendor: SmsVendorConfig | undefined;
   /** `TRUST_PROXY`: Fastify's trustProxy — true, or the proxies' addresses/CIDRs separated by commas. */
   trustProxy: boolean | string;
   /** `DEMO_SIZE`: demo items generated on the database's first start (default 20000; 0 for none). */
@@ -43,7 +48,7 @@ export interface ServerConfig {
   apiProcesses: number;
 }
 
-export const SMS_PROVIDERS = ['console'] as const;
+export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
 export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
 
 /** Reads the environment (docs/operations.md lists every variable); refuses values it cannot use. */
@@ -94,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     defaultBrand: env.DEFAULT_BRAND ?? 'portal',
     devMode: env.TENDER_DEV === '1',
     smsProvider: smsProvider as SmsProviderName,
+    smsVendor: smsProvider === 'console' ? undefined : readSmsVendorConfig(env, smsProvider as 'aliyun' | 'tencent'),
     trustProxy:
       trustProxy === '' || trustProxy === 'false' ? false : trustProxy === 'true' ? true : trustProxy,
     demoSize,

@@ -43,6 +43,14 @@ export const messages = {
     notFrozen: '该账号未被冻结，请直接登录',
     outboxEmpty: '该手机号在此品牌下没有发送过验证码',
   },
+  /** What a member is told when the SMS vendor refuses a code (src/auth/sms-failures.ts). */
+  smsVendor: {
+    phoneLimitShort: '验证码发送过于频繁，请稍后再试',
+    phoneLimitHour: '该手机号 1 小时内接收验证码次数已达上限，请 1 小时后再试',
+    phoneLimitDay: '该手机号今日接收验证码次数已达上限，请明天再试',
+    invalidNumber: '手机号码无效，请检查后重新输入',
+    unavailable: '短信服务暂不可用，请稍后再试或联系客服',
+  },
   /** The QR sign-in confirm page (src/auth/qr-pages.ts). */
   qrPage: {
     title: '扫码登录确认',

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
 import { lockKey, newSalt, newSmsCode, sameDigest, smsCodeHash } from './secrets';
+import { SMS_FAILURE_OUTCOMES, SmsSendError } from './sms-failures';
 import type { SmsProvider } from './sms-provider';
 
 const SECOND = 1000;
@@ -52,6 +53,18 @@ function refuse(message: string, waitMs: number): never {
   });
 }
 
+/** The member's answer to a failed send, after one log line telling the operator what happened and what to do. */
+function sendFailure(error: unknown, request: SendCodeRequest, log: FastifyBaseLogger): BusinessError {
+  const context = { brand: request.brandId, purpose: request.purpose };
+  if (!(error instanceof SmsSendError)) {
+    log.error({ ...context, err: error }, 'SMS not sent: the provider failed');
+    return new BusinessError(RESPONSE_CODES.SERVER_ERROR, messages.auth.sendFailed);
+  }
+  const outcome = SMS_FAILURE_OUTCOMES[error.kind];
+  log[outcome.level]({ ...context, ...error.detail, kind: error.kind }, `SMS not sent: ${outcome.advice}`);
+  return new BusinessError(outcome.code, outcome.member);
+}
+
 export interface SendCodeRequest {
   brandId: string;
   mobile: string;
@@ -78,12 +91,16 @@ export function smsCodeService(
      * send recorded in one transaction holding advisory locks on the phone and on the IP, so parallel
      * requests, on one node or several, cannot slip past them. The answer never depends on whether the phone
      * has an account.
+     *
+     * The vendor is called after that transaction (no connection is held while it answers); a send it refuses
+     * then takes its record and its code back, so the member may retry at once with the full allowance. While
+     * the call is under way the send counts, so parallel requests are refused rather than let past.
      */
     async send(request: SendCodeRequest): Promise<{ expiresIn: number; resendAfter: number }> {
       const now = clock();
       const code = newSmsCode();
       const salt = newSalt();
-      await db.transaction(async (tx) => {
+      const recorded = await db.transaction(async (tx) => {
         // Phone first, then IP, in every transaction: two sends never wait for each other in a cycle.
         await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [
           LOCK_PHONE,
@@ -140,13 +157,14 @@ export function smsCodeService(
         const binding = limits.reduce((longest, limit) => (limit.wait > longest.wait ? limit : longest));
         if (binding.wait > 0) refuse(binding.text(waitText(binding.wait)), binding.wait);
 
-        await tx.query(
-          'INSERT INTO sms_send_log (brand_id, mobile, ip, purpose, sent_at) VALUES ($1, $2, $3, $4, $5)',
+        const [sendLog] = await tx.query<{ id: string }>(
+          `INSERT INTO sms_send_log (brand_id, mobile, ip, purpose, sent_at) VALUES ($1, $2, $3, $4, $5)
+           RETURNING id`,
           [request.brandId, request.mobile, request.ip, request.purpose, now],
         );
-        await tx.query(
+        const [storedCode] = await tx.query<{ id: string }>(
           `INSERT INTO sms_code (brand_id, mobile, purpose, code_hash, salt, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [
             request.brandId,
             request.mobile,
@@ -157,14 +175,20 @@ export function smsCodeService(
             new Date(now.getTime() + SMS_RULES.codeTtlMs),
           ],
         );
+        if (!sendLog || !storedCode) throw new Error('the SMS send was not recorded');
+        return { sendLogId: sendLog.id, codeId: storedCode.id };
       });
 
       try {
         await sms.send({ brand: request.brandId, mobile: request.mobile, code, purpose: request.purpose });
       } catch (error) {
-        // The send still counts towards the limits: a failing provider must not be hammered.
-        log.error({ err: error, brand: request.brandId, purpose: request.purpose }, 'SMS provider failed');
-        throw new BusinessError(RESPONSE_CODES.SERVER_ERROR, messages.auth.sendFailed);
+        // Not sent: neither counted nor usable. A client hammering a failing vendor meets the per-IP burst
+        // limit in front of this endpoint (RATE_LIMITS sms-ip) and the vendor's own limits.
+        await db.transaction(async (tx) => {
+          await tx.query('DELETE FROM sms_send_log WHERE id = $1', [recorded.sendLogId]);
+          await tx.query('DELETE FROM sms_code WHERE id = $1', [recorded.codeId]);
+        });
+        throw sendFailure(error, request, log);
       }
       return {
         expiresIn: SMS_RULES.codeTtlMs / SECOND,
