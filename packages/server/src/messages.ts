@@ -353,4 +353,35 @@ export const messages = {
       `【${brandName}】${day} 订阅日报：${count} 条新信息`,
     pushTitle: (count: number) => `您订阅的信息有 ${count} 条更新`,
   },
+  /** `tender-server sms-settings` (src/auth/sms-settings-command.ts): operators read these. */
+  smsSettingsCli: {
+    usage: (purposes: readonly string[]) =>
+      [
+        '用法：',
+        '  tender-server sms-settings show [--brand 品牌] [--provider aliyun|tencent]',
+        '  tender-server sms-settings set  --brand 品牌 --provider aliyun|tencent [--sign-name 签名]',
+        '                                  [--template 用途=模板ID …（模板ID留空则删除）] [--template-param 变量名]',
+        `用途：${purposes.join('、')}`,
+      ].join('\n'),
+    unknownSubcommand: (name: string) => `未知子命令 "${name}"`,
+    missingOption: (option: string) => `缺少 ${option}`,
+    badProvider: (value: string) => `--provider 只能是 aliyun 或 tencent，当前为 "${value}"`,
+    noSuchBrand: (brand: string) => `没有品牌 "${brand}"`,
+    badSignName: (value: string) => `--sign-name 应为 2–20 个字的已审核签名，当前为 "${value}"`,
+    badTemplateOption: (value: string) => `--template 应为 用途=模板ID，如 login=SMS_123456789，当前为 "${value}"`,
+    badPurpose: (purpose: string, purposes: readonly string[]) =>
+      `--template 的用途 "${purpose}" 不存在，可选：${purposes.join('、')}`,
+    badTemplateId: (provider: string, value: string) =>
+      provider === 'aliyun'
+        ? `阿里云的模板ID形如 SMS_123456789，当前为 "${value}"`
+        : `腾讯云的模板ID为数字，如 1234567，当前为 "${value}"`,
+    badTemplateParam: (value: string) => `--template-param 应为字母、数字或下划线组成的变量名，当前为 "${value}"`,
+    signNameFirst: '首次设置该品牌的短信时须提供 --sign-name',
+    none: '没有短信设置：请用 tender-server sms-settings set 设置各品牌的签名与模板',
+    saved: (brand: string, provider: string) => `已保存品牌 ${brand} 的 ${provider} 短信设置：`,
+    heading: (brand: string, provider: string, signName: string, param: string) =>
+      `${brand}  ${provider}  签名：${signName}  验证码变量：${param}`,
+    template: (purpose: string, id: string) => `  ${purpose} → ${id}`,
+    noTemplate: (purpose: string) => `  ${purpose} → 未设置（此用途的验证码会发送失败）`,
+  },
 } as const;

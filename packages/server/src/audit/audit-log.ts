@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import type { Queryable } from '../db/database';
 
 /** What an audit row records (docs/operations.md, Security and audit). */
@@ -8,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'account.profile',
   'account.frozen',
   'account.unfrozen',
+  'sms.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,4 +48,15 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
 /** The actor of a change a signed-in user made themselves. */
 export function userActor(userId: number): string {
   return `user:${userId}`;
+}
+
+/** The actor of a change an operator made with `tender-server <command>`, named by their login where there is one. */
+export function operatorActor(command: string): string {
+  let name = 'unknown';
+  try {
+    name = userInfo().username;
+  } catch {
+    // no passwd entry (containers): the command alone still says it was an operator
+  }
+  return `operator:${name} (tender-server ${command})`;
 }

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { auditCommand } from '../audit/command';
+import { smsSettingsCommand } from '../auth/sms-settings-command';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import { corpusCommand } from '../corpus/command';
@@ -66,5 +67,6 @@ export const commands: readonly Command[] = [
   orderCommand,
   searchCommand,
   auditCommand,
+  smsSettingsCommand,
   dbCommand,
 ];

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildServer } from '../app';
+import { vendorSmsProvider } from '../auth/sms-vendors';
 import { discoverBrandSites } from '../brand-sites/discover';
 import { systemClock } from '../clock';
 import type { ServerConfig } from '../config';
@@ -49,6 +50,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     feedPushIntervalMs: FEED_PUSH_INTERVAL_MS,
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
+    ...(config.smsVendor ? { sms: vendorSmsProvider(config.smsVendor, db) } : {}),
     ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
   });
   if (payments.name === 'sandbox') {
@@ -57,6 +59,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     );
   }
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
+  if (!config.smsVendor) app.log.warn('SMS_PROVIDER=console: verification codes go to this log, none is texted');
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',

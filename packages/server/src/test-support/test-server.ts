@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type BrandManifest, brandManifestSchema } from '@tender/brand';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
+import type { SmsProvider } from '../auth/sms-provider';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
@@ -64,6 +65,8 @@ export interface TestServerOptions {
   feedPushIntervalMs?: number;
   /** Rate limits (src/security); default: none. */
   rateLimits?: RateLimits;
+  /** The SMS provider, made with the server's database (default: the console provider and the dev outbox). */
+  sms?: (db: Database) => SmsProvider;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -88,6 +91,7 @@ export async function startTestServer(
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.sms ? { sms: options.sms(db) } : {}),
   });
   return {
     app,
