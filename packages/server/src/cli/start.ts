@@ -59,7 +59,6 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     );
   }
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
-  if (!config.smsVendor) app.log.warn('SMS_PROVIDER=console: verification codes go to this log, none is texted');
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',

@@ -117,8 +117,12 @@ export async function startFakeTencentSms(
     if (!signedHeaders.includes('content-type') || !signedHeaders.includes('host')) {
       return 'AuthFailure.SignatureFailure';
     }
+    // The vendor answers on the default port, so the host it signs against carries none; this fake listens on
+    // another port, which it leaves out of the host the same way.
+    const value = (name: string) =>
+      name === 'host' ? (header(request, name) ?? '').replace(/:\d+$/, '') : (header(request, name) ?? '');
     const canonicalHeaders = signedHeaders
-      .map((name) => `${name.toLowerCase()}:${(header(request, name) ?? '').trim().toLowerCase()}\n`)
+      .map((name) => `${name.toLowerCase()}:${value(name).trim().toLowerCase()}\n`)
       .join('');
     const canonicalRequest = [
       request.method,
