@@ -99,7 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     defaultBrand: env.DEFAULT_BRAND ?? 'portal',
     devMode: env.TENDER_DEV === '1',
     smsProvider: smsProvider as SmsProviderName,
-    smsVendor: smsProvider === 'console' ? undefined : readSmsVendorConfig(env, smsProvider as 'aliyun' | 'tencent'),
+    smsVendor:
+      smsProvider === 'console' ? undefined : readSmsVendorConfig(env, smsProvider as 'aliyun' | 'tencent'),
     trustProxy:
       trustProxy === '' || trustProxy === 'false' ? false : trustProxy === 'true' ? true : trustProxy,
     demoSize,

@@ -368,14 +368,16 @@ export const messages = {
     badProvider: (value: string) => `--provider 只能是 aliyun 或 tencent，当前为 "${value}"`,
     noSuchBrand: (brand: string) => `没有品牌 "${brand}"`,
     badSignName: (value: string) => `--sign-name 应为 2–20 个字的已审核签名，当前为 "${value}"`,
-    badTemplateOption: (value: string) => `--template 应为 用途=模板ID，如 login=SMS_123456789，当前为 "${value}"`,
+    badTemplateOption: (value: string) =>
+      `--template 应为 用途=模板ID，如 login=SMS_123456789，当前为 "${value}"`,
     badPurpose: (purpose: string, purposes: readonly string[]) =>
       `--template 的用途 "${purpose}" 不存在，可选：${purposes.join('、')}`,
     badTemplateId: (provider: string, value: string) =>
       provider === 'aliyun'
         ? `阿里云的模板ID形如 SMS_123456789，当前为 "${value}"`
         : `腾讯云的模板ID为数字，如 1234567，当前为 "${value}"`,
-    badTemplateParam: (value: string) => `--template-param 应为字母、数字或下划线组成的变量名，当前为 "${value}"`,
+    badTemplateParam: (value: string) =>
+      `--template-param 应为字母、数字或下划线组成的变量名，当前为 "${value}"`,
     signNameFirst: '首次设置该品牌的短信时须提供 --sign-name',
     none: '没有短信设置：请用 tender-server sms-settings set 设置各品牌的签名与模板',
     saved: (brand: string, provider: string) => `已保存品牌 ${brand} 的 ${provider} 短信设置：`,

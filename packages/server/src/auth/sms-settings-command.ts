@@ -39,7 +39,8 @@ function templateChanges(values: readonly string[], vendor: SmsVendorName): Map<
     const match = /^([^=\s]+)=(\S*)$/.exec(value.trim());
     if (!match) throw new Error(text.badTemplateOption(value));
     const [, purpose, id] = match as unknown as [string, string, string];
-    if (!(SMS_PURPOSES as readonly string[]).includes(purpose)) throw new Error(text.badPurpose(purpose, SMS_PURPOSES));
+    if (!(SMS_PURPOSES as readonly string[]).includes(purpose))
+      throw new Error(text.badPurpose(purpose, SMS_PURPOSES));
     if (id !== '' && !TEMPLATE_ID[vendor].test(id)) throw new Error(text.badTemplateId(vendor, id));
     changes.set(purpose, id);
   }

@@ -54,11 +54,15 @@ export function parseSmsEndpoint(value: string, variable: string): SmsEndpoint {
     url = undefined;
   }
   if (!match || !url) {
-    throw new Error(`${variable} 应为服务地址，如 dysmsapi.aliyuncs.com 或 https://host:port，当前为 "${value}"`);
+    throw new Error(
+      `${variable} 应为服务地址，如 dysmsapi.aliyuncs.com 或 https://host:port，当前为 "${value}"`,
+    );
   }
   const protocol = (match[1] ?? 'https') as SmsEndpoint['protocol'];
   if (protocol === 'http' && !isLocalHost(url.hostname)) {
-    throw new Error(`${variable} 只能用 https 访问短信服务商（http:// 仅用于本机测试地址），当前为 "${value}"`);
+    throw new Error(
+      `${variable} 只能用 https 访问短信服务商（http:// 仅用于本机测试地址），当前为 "${value}"`,
+    );
   }
   return { host: url.host, protocol };
 }

@@ -1,4 +1,5 @@
 import type { Agent } from 'node:http';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { type CommandContext, commands } from '../cli/commands';
@@ -10,6 +11,7 @@ import { startFakeAliyunSms } from '../test-support/fake-aliyun-sms';
 import { startFakeTencentSms } from '../test-support/fake-tencent-sms';
 import { newMobile } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { smsCodeService } from './sms-codes';
 import { SmsSendError } from './sms-failures';
 import type { SmsVendorConfig } from './sms-vendor-config';
 import { vendorSmsProvider } from './sms-vendors';
@@ -61,7 +63,9 @@ const vendors: Vendor[] = [
         },
         lastSent() {
           const sent = fake.sent.at(-1);
-          return sent && { signName: sent.signName, templateId: sent.templateCode, code: sent.templateParam.code };
+          return (
+            sent && { signName: sent.signName, templateId: sent.templateCode, code: sent.templateParam.code }
+          );
         },
         sentCount: () => fake.sent.length,
         refusals: () => fake.requests.map((request) => request.refused),
@@ -103,7 +107,9 @@ const vendors: Vendor[] = [
         agent: fake.agent,
         lastSent() {
           const sent = fake.sent.at(-1);
-          return sent && { signName: sent.signName, templateId: sent.templateId, code: sent.templateParamSet[0] };
+          return (
+            sent && { signName: sent.signName, templateId: sent.templateId, code: sent.templateParamSet[0] }
+          );
         },
         sentCount: () => fake.sent.length,
         refusals: () => fake.requests.map((request) => request.refused),
@@ -185,7 +191,11 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       const query = new URLSearchParams({ mobile, brand: options.brand ?? 'alpha', version: '20' });
       if (options.purpose) query.set('purpose', options.purpose);
       return server.app
-        .inject({ method: 'POST', url: `/webchat/api/login/sendMessageCode?${query}`, remoteAddress: options.ip ?? newIp() })
+        .inject({
+          method: 'POST',
+          url: `/webchat/api/login/sendMessageCode?${query}`,
+          remoteAddress: options.ip ?? newIp(),
+        })
         .then((response) => response.json());
     }
 
@@ -193,9 +203,10 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       const count = async (table: string) =>
         Number(
           (
-            await server.db.query<{ count: string }>(`SELECT count(*) AS count FROM ${table} WHERE mobile = $1`, [
-              mobile,
-            ])
+            await server.db.query<{ count: string }>(
+              `SELECT count(*) AS count FROM ${table} WHERE mobile = $1`,
+              [mobile],
+            )
           )[0]?.count,
         );
       return { sends: await count('sms_send_log'), codes: await count('sms_code') };
@@ -230,7 +241,7 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       expect(await recorded(frozen)).toEqual({ sends: 0, codes: 0 });
     });
 
-    it("answers each vendor refusal with its member message and does not count the failed send", async () => {
+    it('answers each vendor refusal with its member message and does not count the failed send', async () => {
       const mobile = newMobile();
       const ip = newIp();
       for (const [code, message, answer] of vendor.refusals) {
@@ -284,12 +295,16 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
     });
 
     it("fails the fake's signature check with a wrong secret, telling the member the service is unavailable", async () => {
-      const wrong = readConfig({ ...fake.env, ...vendor.wrongSecret }, process.cwd()).smsVendor as SmsVendorConfig;
+      const wrong = readConfig({ ...fake.env, ...vendor.wrongSecret }, process.cwd())
+        .smsVendor as SmsVendorConfig;
       const provider = vendorSmsProvider(wrong, server.db, fake.agent);
       const message = { brand: 'alpha', mobile: newMobile(), code: '123456', purpose: 'login' as const };
       const failure = await provider.send(message).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(SmsSendError);
-      expect(failure).toMatchObject({ kind: 'credentials', detail: { vendorCode: vendor.wrongSecretRefusal } });
+      expect(failure).toMatchObject({
+        kind: 'credentials',
+        detail: { vendorCode: vendor.wrongSecretRefusal },
+      });
       expect(fake.refusals().at(-1)).toBe(vendor.wrongSecretRefusal);
 
       const app = await buildServer({ db: server.db, sites: [], defaultBrand: 'alpha', sms: provider });
@@ -301,6 +316,33 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       expect(answer.json()).toMatchObject(unavailable);
       await app.close();
       expect(await recorded(mobile)).toEqual({ sends: 0, codes: 0 });
+    });
+
+    it('tells the operator in one log line the vendor code, the request id and what to do', async () => {
+      const lines: Record<string, unknown>[] = [];
+      const log = pino({}, { write: (line: string) => lines.push(JSON.parse(line)) });
+      const codes = smsCodeService(
+        server.db,
+        vendorSmsProvider(config, server.db, fake.agent),
+        server.clock.now,
+        log,
+      );
+      const [code] = vendor.refusals.find(([, , answer]) => answer === unavailable) ?? [];
+      fake.failWith(code as string);
+      await expect(
+        codes.send({ brandId: 'alpha', mobile: newMobile(), purpose: 'login', ip: newIp() }),
+      ).rejects.toThrow(UNAVAILABLE);
+      fake.succeed();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 50,
+        provider: vendor.name,
+        vendorCode: code,
+        requestId: expect.stringMatching(/^[0-9A-Fa-f-]{36}$/),
+        brand: 'alpha',
+        purpose: 'login',
+        msg: expect.stringMatching(/^SMS not sent: /),
+      });
     });
 
     it('shows and changes the settings from the command line, auditing each change', async () => {
@@ -323,15 +365,31 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       );
 
       const frozenId = vendor.name === 'aliyun' ? 'SMS_100000003' : '100003';
-      await run('sms-settings', 'set', '--brand', 'alpha', '--provider', vendor.name, '--template', `frozen=${frozenId}`);
+      await run(
+        'sms-settings',
+        'set',
+        '--brand',
+        'alpha',
+        '--provider',
+        vendor.name,
+        '--template',
+        `frozen=${frozenId}`,
+      );
       expect(await run('sms-settings', 'show', '--brand', 'alpha', '--provider', vendor.name)).toContain(
         `  frozen → ${frozenId}`,
       );
-      const audit = await server.db.query<{ actor: string; target: string; detail: { after: { templates: object } } }>(
+      const audit = await server.db.query<{
+        actor: string;
+        target: string;
+        detail: { after: { templates: object } };
+      }>(
         "SELECT actor, target, detail FROM audit_log WHERE action = 'sms.settings' AND brand_id = 'alpha' ORDER BY id",
       );
       expect(audit).toHaveLength(2);
-      expect(audit[1]).toMatchObject({ target: vendor.name, detail: { after: { templates: { frozen: frozenId } } } });
+      expect(audit[1]).toMatchObject({
+        target: vendor.name,
+        detail: { after: { templates: { frozen: frozenId } } },
+      });
       expect(audit[1]?.actor).toMatch(/^operator:.+ \(tender-server sms-settings set\)$/);
       expect((await sendCode(newMobile(), { purpose: 'frozen' })).code).toBe(200);
       expect(fake.lastSent()?.templateId).toBe(frozenId);

@@ -24,7 +24,11 @@ interface BrandTemplate {
 }
 
 /** The brand's sign and the template of the message's purpose at `provider`, or a `not-configured` failure. */
-async function brandTemplate(db: Queryable, provider: SmsVendorName, message: SmsMessage): Promise<BrandTemplate> {
+async function brandTemplate(
+  db: Queryable,
+  provider: SmsVendorName,
+  message: SmsMessage,
+): Promise<BrandTemplate> {
   const settings = await smsSettingsQueries(db).find(message.brand, provider);
   const templateId = settings?.templates[message.purpose];
   if (!settings || !templateId) {

@@ -46,7 +46,10 @@ const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).d
 
 /** RFC 3986 percent-encoding: everything but A–Z a–z 0–9 - _ . ~ (so space is %20, * is %2A, ~ stays). */
 function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** The query parameters sorted by name, each name and value encoded, joined with = and &. */
@@ -102,7 +105,10 @@ export async function startFakeAliyunSms(
     const contentHash = header(request, 'x-acs-content-sha256');
     if (contentHash !== sha256Hex(body)) return 'IncompleteSignature';
     const date = header(request, 'x-acs-date') ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(date) || Math.abs(Date.parse(date) - Date.now()) > DATE_TOLERANCE_MS) {
+    if (
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(date) ||
+      Math.abs(Date.parse(date) - Date.now()) > DATE_TOLERANCE_MS
+    ) {
       return 'InvalidTimeStamp.Expired';
     }
     const nonce = header(request, 'x-acs-signature-nonce');
@@ -120,11 +126,16 @@ export async function startFakeAliyunSms(
     ) {
       return 'IncompleteSignature';
     }
-    const canonicalHeaders = signedHeaders.map((name) => `${name}:${(header(request, name) ?? '').trim()}\n`).join('');
+    const canonicalHeaders = signedHeaders
+      .map((name) => `${name}:${(header(request, name) ?? '').trim()}\n`)
+      .join('');
     const path = (request.url ?? '/').split('?')[0] as string;
     const canonicalRequest = [
       request.method,
-      path.split('/').map((segment) => percentEncode(decodeURIComponent(segment))).join('/'),
+      path
+        .split('/')
+        .map((segment) => percentEncode(decodeURIComponent(segment)))
+        .join('/'),
       canonicalQueryString(rawQuery),
       canonicalHeaders,
       signedHeaderList,
@@ -159,7 +170,11 @@ export async function startFakeAliyunSms(
       });
       return;
     }
-    if (request.method !== 'POST' || action !== 'SendSms' || header(request, 'x-acs-version') !== '2017-05-25') {
+    if (
+      request.method !== 'POST' ||
+      action !== 'SendSms' ||
+      header(request, 'x-acs-version') !== '2017-05-25'
+    ) {
       record.refused = 'InvalidAction';
       answer(response, 404, { Code: 'InvalidAction.NotFound', Message: `Unknown action ${action}.` });
       return;

@@ -152,7 +152,9 @@ export async function startFakeTencentSms(
     const problem = signatureProblem(request, rawQuery, body);
     if (problem) {
       record.refused = problem;
-      answer(response, { Error: { Code: problem, Message: `The provided credentials could not be validated: ${problem}.` } });
+      answer(response, {
+        Error: { Code: problem, Message: `The provided credentials could not be validated: ${problem}.` },
+      });
       return;
     }
     if (action !== 'SendSms' || header(request, 'x-tc-version') !== '2021-01-11') {
