@@ -9,8 +9,12 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
-/** Delivers verification codes. `SMS_PROVIDER` picks one (docs/operations.md); `console` is the default. */
+/**
+ * Delivers verification codes. `SMS_PROVIDER` picks one (docs/operations.md): `console` (the default, below), or a
+ * vendor (src/auth/sms-vendors.ts).
+ */
 export interface SmsProvider {
+  /** Resolves once the vendor took the message; a refusal rejects with an `SmsSendError` (src/auth/sms-failures.ts). */
   send(message: SmsMessage): Promise<void>;
 }
 
@@ -61,7 +65,7 @@ export class DevOutbox {
 
 /**
  * `SMS_PROVIDER=console`: sends nothing, writes the code to the server log, and, in dev mode, to the outbox.
- * For local use, trials and tests; a real provider implements the same interface.
+ * For local use, trials and tests.
  */
 export function consoleSmsProvider(
   log: FastifyBaseLogger,
