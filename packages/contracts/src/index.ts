@@ -62,6 +62,7 @@ export {
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
 export type { CompanyProfile, CompanySummary } from './endpoints/companies';
+export { type ServiceEnvironment, serviceEnvironmentEndpoint } from './endpoints/environment';
 export {
   atlasEdgeSchema,
   atlasNodeSchema,

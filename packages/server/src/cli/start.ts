@@ -9,6 +9,7 @@ import { readinessGate } from '../health/readiness';
 import { loadDemoAtStart } from '../ingest/demo-at-start';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
+import { demoWarnings, serviceEnvironment } from '../production-checks';
 import { createPaymentProvider } from '../payments/factory';
 import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
@@ -50,13 +51,11 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
     ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
+    ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
+    environment: serviceEnvironment(config.production, process.env),
   });
-  if (payments.name === 'sandbox') {
-    app.log.warn(
-      'PAY_PROVIDER=sandbox: payments are simulated, the QR code opens /webchat/pay/sandbox on this server',
-    );
-  }
-  if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
+  // Outside production the log starts with what is simulated (production refused the start on any of it).
+  if (!config.production) for (const line of demoWarnings(process.env)) app.log.warn(line);
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',
