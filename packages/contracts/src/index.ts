@@ -62,7 +62,6 @@ export {
   selThreeLevelAreaEndpoint,
 } from './endpoints/catalog';
 export type { CompanyProfile, CompanySummary } from './endpoints/companies';
-export { type ServiceEnvironment, serviceEnvironmentEndpoint } from './endpoints/environment';
 export {
   atlasEdgeSchema,
   atlasNodeSchema,
@@ -138,6 +137,7 @@ export {
   getSubAccountEndpoint,
   subAccountSchema,
 } from './endpoints/enterprise';
+export { type ServiceEnvironment, serviceEnvironmentEndpoint } from './endpoints/environment';
 export type { ExportConditions, ExportRecord } from './endpoints/export';
 export {
   dataExportOrderEndpoint,

@@ -31,7 +31,9 @@ if (!command) {
 if (command.keepsRunning && isProduction(process.env)) {
   const problems = productionProblems(process.env);
   if (problems.length > 0) {
-    console.error(`${command.name} 失败：生产环境（TENDER_ENV=production）有 ${problems.length} 项配置不可用于正式服务：`);
+    console.error(
+      `${command.name} 失败：生产环境（TENDER_ENV=production）有 ${problems.length} 项配置不可用于正式服务：`,
+    );
     for (const problem of problems) console.error(`  ${problem}`);
     process.exit(1);
   }

@@ -125,14 +125,22 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
 function readPublicBaseUrl(raw: string | undefined): string | undefined {
   const text = raw?.trim();
   if (!text) return undefined;
-  const refused = new Error(`PUBLIC_BASE_URL 应为会员访问的网址根，如 https://www.example.com，当前为 "${raw}"`);
+  const refused = new Error(
+    `PUBLIC_BASE_URL 应为会员访问的网址根，如 https://www.example.com，当前为 "${raw}"`,
+  );
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw refused;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
     throw refused;
   }
   return url.origin;

@@ -64,7 +64,9 @@ function secretProblems(env: Environment): string[] {
   }
   const apiV3Key = value(env, 'WECHATPAY_API_V3_KEY');
   if (apiV3Key && new Set(apiV3Key).size === 1) {
-    problems.push('WECHATPAY_API_V3_KEY 是测试用的示例密钥（同一字符重复）：请设置商户平台“API安全”中的 APIv3 密钥');
+    problems.push(
+      'WECHATPAY_API_V3_KEY 是测试用的示例密钥（同一字符重复）：请设置商户平台“API安全”中的 APIv3 密钥',
+    );
   }
   for (const name of URL_SETTINGS) {
     const set = value(env, name);
@@ -136,11 +138,14 @@ export function demoWarnings(env: Environment): string[] {
       'PAY_PROVIDER=sandbox: payments are simulated, no money moves; the QR code opens /webchat/pay/sandbox on this server',
     simulated.sms &&
       `SMS_PROVIDER=console: SMS codes are not sent; ${
-        env.TENDER_DEV === '1' ? 'they are written to this log' : 'not even to this log (only with TENDER_DEV=1)'
+        env.TENDER_DEV === '1'
+          ? 'they are written to this log'
+          : 'not even to this log (only with TENDER_DEV=1)'
       }`,
     simulated.wechatSignIn && 'WECHAT_PROVIDER=sandbox: WeChat sign-in is simulated',
     env.TENDER_DEV === '1' && 'TENDER_DEV=1: development mode, the SMS outbox answers loopback callers',
-    !value(env, 'PUBLIC_BASE_URL') && 'PUBLIC_BASE_URL unset: links and QR codes use the host each request reached',
+    !value(env, 'PUBLIC_BASE_URL') &&
+      'PUBLIC_BASE_URL unset: links and QR codes use the host each request reached',
     `Every page shows the ribbon "${demoNotice(env)}". Production: TENDER_ENV=production (docs/operations.md)`,
   ].filter((line): line is string => typeof line === 'string');
 }
