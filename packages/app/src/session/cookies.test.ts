@@ -7,9 +7,9 @@ describe('cookies', () => {
   });
 
   it('marks cookies Secure on an https page, SameSite=Lax always', () => {
-    expect(cookieText('TOKEN', 'abc', { path: '/portal/', maxAgeSeconds: 2_592_000, protocol: 'https:' })).toBe(
-      'TOKEN=abc; path=/portal/; max-age=2592000; samesite=lax; secure',
-    );
+    expect(
+      cookieText('TOKEN', 'abc', { path: '/portal/', maxAgeSeconds: 2_592_000, protocol: 'https:' }),
+    ).toBe('TOKEN=abc; path=/portal/; max-age=2592000; samesite=lax; secure');
     expect(cookieText('TOKEN', 'abc', { path: '/portal/', protocol: 'http:' })).toBe(
       'TOKEN=abc; path=/portal/; samesite=lax',
     );
