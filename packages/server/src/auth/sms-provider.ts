@@ -21,9 +21,9 @@ export interface OutboxEntry {
 }
 
 /**
- * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served
- * only with `TENDER_DEV=1`). Per process: with several API nodes, ask the node that sent; the workers of one
- * `API_PROCESSES` start share theirs (`onRecord`, cli/workers.ts).
+ * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served only
+ * with `TENDER_DEV=1`, to loopback callers). Per process: with several API nodes, ask the node that sent; the
+ * workers of one `API_PROCESSES` start share theirs (`onRecord`, cli/workers.ts).
  */
 export class DevOutbox {
   private readonly entries = new Map<string, OutboxEntry>();
