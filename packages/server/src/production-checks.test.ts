@@ -16,7 +16,11 @@ const READY: NodeJS.ProcessEnv = {
   PUBLIC_BASE_URL: 'https://www.zhaobiao-demo-owner.cn',
   WECHATPAY_MCH_ID: '1612345678',
   WECHATPAY_APP_ID: 'wx1d2e3f4a5b6c7d8e',
+  WECHATPAY_MCH_SERIAL_NO: '3775B6A45ACD588826D15E583A95F5DD',
+  WECHATPAY_PRIVATE_KEY_PATH: '/etc/tender/apiclient_key.pem',
   WECHATPAY_API_V3_KEY: 'Q7mZ2vK9pL4xR8tN1wB6yC3hD5gF0jS2',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tQ8mKf3vR2xN7pW9zYc',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'u4Hk9TqZ2mW7xP1rN6vB3cY8dF5gJ0',
   WECHATPAY_NOTIFY_URL: 'https://www.zhaobiao-demo-owner.cn/webchat/pay/notify/wechatpay',
   DATABASE_URL: 'postgres://tender:s3cret@10.0.0.5:5432/tender',
 };
@@ -73,6 +77,31 @@ describe('productionProblems', () => {
     ]);
   });
 
+  it('names every secret the chosen providers need that is missing', () => {
+    const { WECHATPAY_API_V3_KEY: _key, ALIYUN_SMS_ACCESS_KEY_SECRET: _secret, ...missing } = READY;
+    expect(productionProblems(missing)).toEqual([
+      'WECHATPAY_API_V3_KEY 未设置：PAY_PROVIDER=wechatpay 需要它',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET 未设置：SMS_PROVIDER=aliyun 需要它',
+    ]);
+    expect(named(productionProblems({ ...READY, SMS_PROVIDER: 'tencent' }))).toEqual([
+      'TENCENT_SMS_SECRET_ID',
+      'TENCENT_SMS_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+    ]);
+  });
+
+  it('refuses vendor endpoints over plain http: the local fakes of the tests', () => {
+    expect(
+      named(
+        productionProblems({
+          ...READY,
+          ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000',
+          WECHATPAY_API_BASE: 'http://127.0.0.1:9001',
+        }),
+      ),
+    ).toEqual(['ALIYUN_SMS_ENDPOINT', 'WECHATPAY_API_BASE']);
+  });
+
   it('refuses the example and test values of the documentation and the tests', () => {
     const problems = productionProblems({
       ...READY,
@@ -82,6 +111,8 @@ describe('productionProblems', () => {
       WECHATPAY_PUBLIC_KEY_ID: 'PUB_KEY_ID_0119000091912024',
       WECHATPAY_API_V3_KEY: 'a'.repeat(32),
       WECHATPAY_NOTIFY_URL: 'https://tender.example.com/webchat/pay/notify/wechatpay',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5t',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
       SMTP_URL: 'smtp://user:pass@host:587',
       DATABASE_URL: 'postgres://tender@db.example:5432/tender',
     });
@@ -90,6 +121,8 @@ describe('productionProblems', () => {
       'WECHATPAY_APP_ID',
       'WECHATPAY_MCH_SERIAL_NO',
       'WECHATPAY_PUBLIC_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
       'SMTP_URL',
       'WECHATPAY_API_V3_KEY',
       'WECHATPAY_NOTIFY_URL',

@@ -40,22 +40,52 @@ function exampleHostOf(url: string): string | undefined {
 
 /**
  * Values that only the tests and the documentation use: merchant settings of the WeChat Pay tests (WeChat Pay's own
- * documentation examples) and the SMTP example of docs/operations.md. Secrets the server makes itself
- * (`server_secret`, session tokens) have no default and need no check.
+ * documentation examples), the SMS vendor keys of the configuration tests and the SMTP example of
+ * docs/operations.md. Secrets the server makes itself (`server_secret`, session tokens) have no default.
  */
 const DEMO_VALUES: Readonly<Record<string, readonly string[]>> = {
   WECHATPAY_MCH_ID: ['1900009191'],
   WECHATPAY_APP_ID: ['wx8888888888888888'],
   WECHATPAY_MCH_SERIAL_NO: ['5157F09EFDC096DE15EBE81A47057A72'],
   WECHATPAY_PUBLIC_KEY_ID: ['PUB_KEY_ID_0119000091912024'],
+  ALIYUN_SMS_ACCESS_KEY_ID: ['LTAI5t'],
+  ALIYUN_SMS_ACCESS_KEY_SECRET: ['secret'],
+  TENCENT_SMS_SECRET_ID: ['AKID'],
+  TENCENT_SMS_SECRET_KEY: ['key'],
+  TENCENT_SMS_SDK_APP_ID: ['1400006666'],
   SMTP_URL: ['smtp://user:pass@host:587'],
 };
+
+/** The secrets each real provider signs with: listed here too, so one start names every missing one. */
+const PROVIDER_SECRETS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  PAY_PROVIDER: {
+    wechatpay: [
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_MCH_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY_PATH',
+      'WECHATPAY_API_V3_KEY',
+    ],
+  },
+  SMS_PROVIDER: {
+    aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET'],
+    tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'],
+  },
+};
+
+/** Vendor endpoints the tests point at local fakes over plain http. */
+const VENDOR_ENDPOINTS = ['ALIYUN_SMS_ENDPOINT', 'TENCENT_SMS_ENDPOINT', 'WECHATPAY_API_BASE'] as const;
 
 /** Variables holding a URL whose host must be real: the documentation's examples use example hosts. */
 const URL_SETTINGS = ['WECHATPAY_NOTIFY_URL', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL'] as const;
 
 function secretProblems(env: Environment): string[] {
   const problems: string[] = [];
+  for (const [providerVariable, providers] of Object.entries(PROVIDER_SECRETS)) {
+    const provider = value(env, providerVariable) ?? '';
+    for (const name of providers[provider] ?? []) {
+      if (!value(env, name)) problems.push(`${name} 未设置：${providerVariable}=${provider} 需要它`);
+    }
+  }
   for (const [name, demos] of Object.entries(DEMO_VALUES)) {
     const set = value(env, name);
     if (set && demos.some((demo) => demo.toUpperCase() === set.toUpperCase())) {
@@ -67,6 +97,12 @@ function secretProblems(env: Environment): string[] {
     problems.push(
       'WECHATPAY_API_V3_KEY 是测试用的示例密钥（同一字符重复）：请设置商户平台“API安全”中的 APIv3 密钥',
     );
+  }
+  for (const name of VENDOR_ENDPOINTS) {
+    const set = value(env, name);
+    if (set?.toLowerCase().startsWith('http://')) {
+      problems.push(`${name} 指向 http:// 地址（测试用的本地模拟服务）：请删除该变量，使用服务商的默认地址`);
+    }
   }
   for (const name of URL_SETTINGS) {
     const set = value(env, name);
