@@ -5,6 +5,7 @@ import { useLoggedInElsewhereDialog } from '@tender/permission-dialogs';
 import { UiKitProvider } from '@tender/ui-kit';
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DemoRibbon, useDemoNotice } from './layout/demo-ribbon';
 import { applyRootFontSize } from './layout/use-layout-effects';
 import { type AppRouter, createAppRouter } from './router/app-router';
 import { listenForPreloadErrors } from './router/chunk-reload';
@@ -31,12 +32,18 @@ function TenderApp({ services, router }: { services: AppServices; router: AppRou
   return (
     <UiKitProvider brand={brand}>
       <AppServicesContext.Provider value={services}>
+        <EnvironmentRibbon />
         <RouterProvider router={router} />
         <MessageHost />
         {loggedInElsewhere.element}
       </AppServicesContext.Provider>
     </UiKitProvider>
   );
+}
+
+/** Above every page, the login page too: the demo ribbon when the server is not in production. */
+function EnvironmentRibbon() {
+  return <DemoRibbon notice={useDemoNotice()} />;
 }
 
 /**

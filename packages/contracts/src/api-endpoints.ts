@@ -48,6 +48,7 @@ import {
   enterpriseJoinEndpoint,
   getSubAccountEndpoint,
 } from './endpoints/enterprise';
+import { serviceEnvironmentEndpoint } from './endpoints/environment';
 import {
   dataExportOrderEndpoint,
   dataExportOrderInitEndpoint,
@@ -175,6 +176,8 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   documentTypeEndpoint,
   approvalStageEndpoint,
   customerMobileEndpoint,
+  // The demo ribbon (docs/operations.md "Production")
+  serviceEnvironmentEndpoint,
   // Login (spec §7 Login)
   sendMessageCodeEndpoint,
   messageLoginEndpoint,

@@ -137,6 +137,7 @@ export {
   getSubAccountEndpoint,
   subAccountSchema,
 } from './endpoints/enterprise';
+export { type ServiceEnvironment, serviceEnvironmentEndpoint } from './endpoints/environment';
 export type { ExportConditions, ExportRecord } from './endpoints/export';
 export {
   dataExportOrderEndpoint,

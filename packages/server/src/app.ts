@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceEnvironment } from '@tender/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import pino from 'pino';
 import { analysisRoutes } from './analysis/routes';
@@ -19,6 +20,7 @@ import { enterpriseRoutes } from './enterprise/routes';
 import { serverSecrets } from './enterprise/server-secret';
 import { exportRoutes } from './export/routes';
 import { gateRoutes } from './gates/routes';
+import { environmentRoute } from './health/environment-route';
 import type { Readiness } from './health/readiness';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
@@ -34,6 +36,7 @@ import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { sandboxProvider } from './payments/sandbox';
 import { predictionRoutes } from './prediction/routes';
+import { serviceEnvironment } from './production-checks';
 import type { Mailer } from './push/digest';
 import { startDailyDigest } from './push/digest';
 import { startFeedPush } from './push/feed-push';
@@ -79,6 +82,10 @@ export interface ServerDependencies {
   rateLimits?: RateLimits;
   /** Where the limits count (`REDIS_URL`: Redis, shared by every API node); default: this process. */
   rateCounter?: RateCounter;
+  /** `PUBLIC_BASE_URL`: the origin links and QR codes use (src/http/base-url.ts); default: the request's host. */
+  publicBaseUrl?: string;
+  /** What `GET /webchat/common/environment` tells the client; default: a demo with every sandbox. */
+  environment?: ServiceEnvironment;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -114,6 +121,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       done();
     });
   }
+  app.decorate('publicBaseUrl', dependencies.publicBaseUrl ?? null);
   const clock = dependencies.clock ?? systemClock;
   securityHeaders(app);
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
@@ -124,7 +132,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
   const auth = authServices(
     dependencies.db,
-    dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock),
+    dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock, dependencies.devMode ?? false),
     clock,
     app.log,
     tenants,
@@ -139,6 +147,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     dependencies.sites.map((site) => site.id),
     dependencies.readiness,
   );
+  environmentRoute(app, routeDependencies, dependencies.environment ?? serviceEnvironment(false, {}));
   await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
   catalogRoutes(app, dependencies.db, routeDependencies);
   await authRoutes(app, { ...routeDependencies, db: dependencies.db, auth, clock, outbox });

@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open';
 import { repositoryRoot } from './paths';
+import { isProduction, productionProblems } from './production-checks';
 
 function usage(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
@@ -24,6 +25,18 @@ const command = commands.find((candidate) => candidate.name === name);
 if (!command) {
   console.error(`未知命令 "${name}"。\n\n${usage()}`);
   process.exit(2);
+}
+
+// Before the configuration is read, whose first refusal would hide the others: every problem, one line each.
+if (command.keepsRunning && isProduction(process.env)) {
+  const problems = productionProblems(process.env);
+  if (problems.length > 0) {
+    console.error(
+      `${command.name} 失败：生产环境（TENDER_ENV=production）有 ${problems.length} 项配置不可用于正式服务：`,
+    );
+    for (const problem of problems) console.error(`  ${problem}`);
+    process.exit(1);
+  }
 }
 
 let db: Database | undefined;

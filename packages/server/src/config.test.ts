@@ -10,4 +10,33 @@ describe('readConfig', () => {
       expect(() => readConfig({ SEARCH_CACHE_MB: wrong }, '/repo')).toThrow(/SEARCH_CACHE_MB 必须是非负整数/);
     }
   });
+
+  it('is in production with TENDER_ENV=production or NODE_ENV=production, and refuses other TENDER_ENV values', () => {
+    expect(readConfig({}, '/repo').production).toBe(false);
+    expect(readConfig({ TENDER_ENV: 'production' }, '/repo').production).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production' }, '/repo').production).toBe(true);
+    expect(() => readConfig({ TENDER_ENV: 'prod' }, '/repo')).toThrow(
+      'TENDER_ENV 只能是 production 或不设置（演示环境），当前为 "prod"',
+    );
+  });
+
+  it('keeps PUBLIC_BASE_URL as an origin and refuses anything else', () => {
+    expect(readConfig({}, '/repo').publicBaseUrl).toBeUndefined();
+    expect(readConfig({ PUBLIC_BASE_URL: 'https://www.example.com/' }, '/repo').publicBaseUrl).toBe(
+      'https://www.example.com',
+    );
+    expect(readConfig({ PUBLIC_BASE_URL: 'http://127.0.0.1:8080' }, '/repo').publicBaseUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    for (const wrong of [
+      'www.example.com',
+      'https://www.example.com/portal',
+      'ftp://example.com',
+      'https://a@b.cn',
+    ]) {
+      expect(() => readConfig({ PUBLIC_BASE_URL: wrong }, '/repo')).toThrow(
+        /^PUBLIC_BASE_URL 应为会员访问的网址根/,
+      );
+    }
+  });
 });

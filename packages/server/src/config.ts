@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { readSmsVendorConfig, type SmsVendorConfig } from './auth/sms-vendor-config';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
+import { isProduction } from './production-checks';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
 
 export interface ServerConfig {
@@ -46,6 +47,10 @@ export interface ServerConfig {
   searchCacheMegabytes: number;
   /** `API_PROCESSES`: server processes on this machine sharing the port (cli/workers.ts); more than 1 needs PostgreSQL. */
   apiProcesses: number;
+  /** `TENDER_ENV=production` (or `NODE_ENV=production`): the start refuses demo settings (src/production-checks.ts). */
+  production: boolean;
+  /** `PUBLIC_BASE_URL`: the origin members reach (https://www.example.com); links use it instead of the request's host. */
+  publicBaseUrl: string | undefined;
 }
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
@@ -89,6 +94,11 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
   if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(payProvider)) {
     throw new Error(`PAY_PROVIDER 不支持 "${payProvider}"，可选：${PAYMENT_PROVIDER_NAMES.join('、')}`);
   }
+  const tenderEnv = env.TENDER_ENV?.trim() ?? '';
+  if (tenderEnv !== '' && tenderEnv !== 'production') {
+    throw new Error(`TENDER_ENV 只能是 production 或不设置（演示环境），当前为 "${env.TENDER_ENV}"`);
+  }
+  const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL);
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -113,5 +123,32 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     redisUrl: env.REDIS_URL?.trim() || undefined,
     searchCacheMegabytes,
     apiProcesses,
+    production: isProduction(env),
+    publicBaseUrl,
   };
+}
+
+/** An origin without a trailing slash ('https://www.example.com'); a path, query or other scheme is refused. */
+function readPublicBaseUrl(raw: string | undefined): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  const refused = new Error(
+    `PUBLIC_BASE_URL 应为会员访问的网址根，如 https://www.example.com，当前为 "${raw}"`,
+  );
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refused;
+  }
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw refused;
+  }
+  return url.origin;
 }

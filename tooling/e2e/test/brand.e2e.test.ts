@@ -57,6 +57,8 @@ describe(`brand ${brandId}`, () => {
       getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim(),
     );
     expect(primary.toLowerCase()).toBe(brand.colors.primary.toLowerCase());
+    // The server runs as a demo (no TENDER_ENV=production): every page says so.
+    await page.getByRole('status').filter({ hasText: '演示环境：支付为模拟，验证码不会真实发送' }).waitFor();
     // The footer: ICP case number and the terms and privacy links of the brand.
     await page.getByRole('link', { name: brand.footer.caseNumber }).waitFor();
     expect(

@@ -26,11 +26,18 @@ export interface AuthRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   auth: AuthServices;
   clock: Clock;
-  /** Present only in dev mode (`TENDER_DEV=1`): then `GET /webchat/dev/sms-outbox` is served. */
+  /** Present only in dev mode (`TENDER_DEV=1`): then `GET /webchat/dev/sms-outbox` is served to loopback callers. */
   outbox: DevOutbox | undefined;
 }
 
 const outboxQuerySchema = z.object({ mobile: mobileSchema, brand: globalParamsSchema.shape.brand });
+
+/** 127.0.0.0/8, ::1 and IPv4 loopback mapped into IPv6 (::ffff:127.x.y.z). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ipv4 = address.toLowerCase().startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4) || address === '::1';
+}
 
 /** spec §7 Login: SMS codes, SMS sign-in, logout, freezing and unfreezing, and the mini-program QR sign-in. */
 export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDependencies) {
@@ -75,9 +82,12 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
     clock: dependencies.clock,
   });
 
-  // Not registered outside dev mode, so it answers the ordinary 404 envelope there.
+  // Not registered outside dev mode, so it answers the ordinary 404 envelope there; in dev mode too for anyone
+  // not on this machine. The socket's address, not `request.ip`: with TRUST_PROXY that is X-Forwarded-For, which
+  // any caller writes.
   if (outbox) {
-    app.get('/webchat/dev/sms-outbox', async (request) => {
+    app.get('/webchat/dev/sms-outbox', async (request, reply) => {
+      if (!isLoopbackAddress(request.socket.remoteAddress)) return reply.callNotFound();
       const query = validate(outboxQuerySchema, request.query);
       if (!query.ok) throw new BusinessError(400, query.message);
       const tenant = await dependencies.tenants.resolve(query.value.brand);

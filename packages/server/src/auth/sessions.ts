@@ -16,12 +16,14 @@ const HOUR = 60 * MINUTE;
 
 /**
  * How long a token lives without being used (docs/operations.md): 24 hours, or 30 days when the user ticked
- * "remember me" (the client keeps its TOKEN cookie 30 days, spec §9). Each use moves the expiry forward, so
- * the client's keep-alive every 20 hours (spec §4) keeps a session open.
+ * "remember me" (the client keeps its TOKEN cookie 30 days, spec §9). Each use moves the expiry forward, but never
+ * past the absolute lifetime from the sign-in: a token used every hour, or a stolen one, still ends then.
  */
 export const SESSION_RULES = {
   idleMs: 24 * HOUR,
   rememberedIdleMs: 30 * 24 * HOUR,
+  lifetimeMs: 24 * HOUR,
+  rememberedLifetimeMs: 30 * 24 * HOUR,
   /** Expiry moves forward at most once per this interval: no write on every request. */
   touchEveryMs: 5 * MINUTE,
 } as const;
@@ -38,6 +40,7 @@ interface SessionRow extends UserRecord {
   sessionId: number;
   sessionBrandId: string;
   remember: boolean;
+  sessionCreatedAt: Date;
   lastUsedAt: Date;
   expiresAt: Date;
   superseded: boolean;
@@ -47,8 +50,15 @@ interface SessionRow extends UserRecord {
 /** What the session statement gives for one token: the data versions, and the session's columns or nulls. */
 type SessionRead = (SessionRow | Record<keyof SessionRow, null>) & DataVersionColumns;
 
-function idleMs(remember: boolean): number {
-  return remember ? SESSION_RULES.rememberedIdleMs : SESSION_RULES.idleMs;
+/** When a session used at `usedAt` expires: after its idle time, at the latest at the end of its lifetime. */
+function expiryAfterUse(session: { remember: boolean; sessionCreatedAt: Date }, usedAt: Date): Date {
+  const idle = session.remember ? SESSION_RULES.rememberedIdleMs : SESSION_RULES.idleMs;
+  return new Date(Math.min(usedAt.getTime() + idle, lifetimeEnd(session).getTime()));
+}
+
+function lifetimeEnd(session: { remember: boolean; sessionCreatedAt: Date }): Date {
+  const lifetime = session.remember ? SESSION_RULES.rememberedLifetimeMs : SESSION_RULES.lifetimeMs;
+  return new Date(session.sessionCreatedAt.getTime() + lifetime);
 }
 
 export function sessionService(db: Database, clock: Clock) {
@@ -66,7 +76,7 @@ export function sessionService(db: Database, clock: Clock) {
     ): Promise<NewSession> {
       const now = clock();
       const token = newSecret();
-      const expiresAt = new Date(now.getTime() + idleMs(remember));
+      const expiresAt = expiryAfterUse({ remember, sessionCreatedAt: now }, now);
       await tx.query(
         `UPDATE user_session SET superseded_at = $2
          WHERE user_id = $1 AND superseded_at IS NULL AND revoked_at IS NULL`,
@@ -114,7 +124,8 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       `SELECT t.position::int AS position, v.*, s.* FROM (SELECT ${DATA_VERSIONS_SQL}) v
        CROSS JOIN unnest($1::text[]) WITH ORDINALITY AS t(token_hash, position)
        LEFT JOIN LATERAL (
-         SELECT s.id AS "sessionId", s.brand_id AS "sessionBrandId", s.remember, s.last_used_at AS "lastUsedAt",
+         SELECT s.id AS "sessionId", s.brand_id AS "sessionBrandId", s.remember, s.created_at AS "sessionCreatedAt",
+           s.last_used_at AS "lastUsedAt",
            s.expires_at AS "expiresAt", s.superseded_at IS NOT NULL AS superseded,
            s.revoked_at IS NOT NULL AS revoked, ${userColumns('u')}
          FROM user_session s JOIN user_account u ON u.id = s.user_id
@@ -139,7 +150,8 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       if (!session || session.sessionBrandId !== tenant.id || session.revoked || session.frozenAt !== null) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
       }
-      if (session.expiresAt.getTime() <= now.getTime()) {
+      // The lifetime too: sessions touched before it existed may carry a later expiry.
+      if (Math.min(session.expiresAt.getTime(), lifetimeEnd(session).getTime()) <= now.getTime()) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionExpired);
       }
       if (session.superseded) {
@@ -149,14 +161,23 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
         await db.query('UPDATE user_session SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
           session.sessionId,
           now,
-          new Date(now.getTime() + idleMs(session.remember)),
+          expiryAfterUse(session, now),
         ]);
       }
       if (access === 'user' && !isProfileComplete(session)) {
         throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);
       }
-      const { sessionId, sessionBrandId, remember, lastUsedAt, expiresAt, superseded, revoked, ...account } =
-        session;
+      const {
+        sessionId,
+        sessionBrandId,
+        remember,
+        sessionCreatedAt,
+        lastUsedAt,
+        expiresAt,
+        superseded,
+        revoked,
+        ...account
+      } = session;
       return { tenant, signedIn: { userId: account.id, sessionId: String(sessionId), account }, versions };
     },
   };

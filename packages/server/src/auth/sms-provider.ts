@@ -25,9 +25,9 @@ export interface OutboxEntry {
 }
 
 /**
- * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served
- * only with `TENDER_DEV=1`). Per process: with several API nodes, ask the node that sent; the workers of one
- * `API_PROCESSES` start share theirs (`onRecord`, cli/workers.ts).
+ * The last code sent to each phone of each brand, held in memory for `GET /webchat/dev/sms-outbox` (served only
+ * with `TENDER_DEV=1`, to loopback callers). Per process: with several API nodes, ask the node that sent; the
+ * workers of one `API_PROCESSES` start share theirs (`onRecord`, cli/workers.ts).
  */
 export class DevOutbox {
   private readonly entries = new Map<string, OutboxEntry>();
@@ -64,21 +64,35 @@ export class DevOutbox {
 }
 
 /**
- * `SMS_PROVIDER=console`: sends nothing, writes the code to the server log, and, in dev mode, to the outbox.
- * For local use, trials and tests.
+ * `SMS_PROVIDER=console`: sends nothing. In dev mode (`TENDER_DEV=1`) it writes the code to the server log and the
+ * outbox; otherwise the log says only that a code was not sent, without the code (a demo's log is read by more
+ * people than its testers). For local use, trials and tests; production refuses it (src/production-checks.ts).
  */
 export function consoleSmsProvider(
   log: FastifyBaseLogger,
   outbox: DevOutbox | undefined,
   clock: () => Date,
+  devMode: boolean,
 ): SmsProvider {
   return {
     async send(message) {
-      log.info(
-        { brand: message.brand, mobile: message.mobile, purpose: message.purpose, code: message.code },
-        'SMS verification code (console provider, not sent)',
-      );
+      if (devMode) {
+        log.info(
+          { brand: message.brand, mobile: message.mobile, purpose: message.purpose, code: message.code },
+          'SMS verification code (console provider, not sent)',
+        );
+      } else {
+        log.info(
+          { brand: message.brand, mobile: maskedMobile(message.mobile), purpose: message.purpose },
+          'SMS verification code not sent (console provider; the code is logged only with TENDER_DEV=1)',
+        );
+      }
       outbox?.record(message, clock());
     },
   };
+}
+
+/** 13812345678 → 138****5678: enough to tell phones apart in a log. */
+function maskedMobile(mobile: string): string {
+  return `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 }

@@ -11,6 +11,7 @@ import { loadDemoAtStart } from '../ingest/demo-at-start';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
 import { createPaymentProvider } from '../payments/factory';
+import { demoWarnings, serviceEnvironment } from '../production-checks';
 import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
 import { searchIndex } from '../search/search-index';
@@ -52,13 +53,11 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     rateLimits: config.rateLimits,
     ...(config.smsVendor ? { sms: vendorSmsProvider(config.smsVendor, db) } : {}),
     ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
+    ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
+    environment: serviceEnvironment(config.production, process.env),
   });
-  if (payments.name === 'sandbox') {
-    app.log.warn(
-      'PAY_PROVIDER=sandbox: payments are simulated, the QR code opens /webchat/pay/sandbox on this server',
-    );
-  }
-  if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
+  // Outside production the log starts with what is simulated (production refused the start on any of it).
+  if (!config.production) for (const line of demoWarnings(process.env)) app.log.warn(line);
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',
