@@ -73,6 +73,7 @@ import {
   getQrcodeEndpoint,
   logoutEndpoint,
   messageLoginEndpoint,
+  qrcodeModeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 import {
@@ -181,6 +182,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   logoutEndpoint,
   frozenAccountEndpoint,
   awakenEndpoint,
+  qrcodeModeEndpoint,
   getQrcodeEndpoint,
   checkQrcodeEndpoint,
   // User and account (spec §7 User and account)

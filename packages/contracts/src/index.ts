@@ -166,7 +166,7 @@ export {
   saveBrowseCollectionEndpoint,
   typeCountSchema,
 } from './endpoints/history';
-export type { LoginResult, SmsPurpose } from './endpoints/login';
+export type { LoginResult, QrSignInMode, SmsPurpose } from './endpoints/login';
 export {
   awakenEndpoint,
   checkQrcodeEndpoint,
@@ -175,7 +175,9 @@ export {
   loginResultSchema,
   logoutEndpoint,
   messageLoginEndpoint,
+  QR_SIGN_IN_MODES,
   QR_TICKET_TTL_SECONDS,
+  qrcodeModeEndpoint,
   SMS_PURPOSES,
   sendMessageCodeEndpoint,
 } from './endpoints/login';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
+import { readWechatSignInSettings, type WechatSignInSettings } from './auth/wechat/settings';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
 
 export interface ServerConfig {
@@ -39,6 +40,8 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
   searchCacheMegabytes: number;
+  /** `WECHAT_PROVIDER` (`sandbox` default, `wechat`, `off`) and, for `wechat`, the mini-program's `WECHAT_MA_*`. */
+  wechatSignIn: WechatSignInSettings;
   /** `API_PROCESSES`: server processes on this machine sharing the port (cli/workers.ts); more than 1 needs PostgreSQL. */
   apiProcesses: number;
 }
@@ -106,5 +109,6 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     redisUrl: env.REDIS_URL?.trim() || undefined,
     searchCacheMegabytes,
     apiProcesses,
+    wechatSignIn: readWechatSignInSettings(env),
   };
 }

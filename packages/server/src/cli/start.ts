@@ -50,11 +50,15 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
     ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
+    wechatSignIn: config.wechatSignIn,
   });
   if (payments.name === 'sandbox') {
     app.log.warn(
       'PAY_PROVIDER=sandbox: payments are simulated, the QR code opens /webchat/pay/sandbox on this server',
     );
+  }
+  if (config.wechatSignIn.provider === 'sandbox') {
+    app.log.warn('WECHAT_PROVIDER=sandbox: QR sign-in opens /webchat/ma-login/confirm on this server, not WeChat');
   }
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
   app.log.info(
