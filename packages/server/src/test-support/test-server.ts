@@ -8,6 +8,7 @@ import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
+import type { WechatSignInSettings } from '../auth/wechat/settings';
 import type { PaymentProvider } from '../payments/provider';
 import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
@@ -64,6 +65,8 @@ export interface TestServerOptions {
   feedPushIntervalMs?: number;
   /** Rate limits (src/security); default: none. */
   rateLimits?: RateLimits;
+  /** QR sign-in (`WECHAT_PROVIDER`); default: the sandbox confirm page. */
+  wechatSignIn?: WechatSignInSettings;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -88,6 +91,7 @@ export async function startTestServer(
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.wechatSignIn ? { wechatSignIn: options.wechatSignIn } : {}),
   });
   return {
     app,
