@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
+import { readWechatSignInSettings, type WechatSignInSettings } from './auth/wechat/settings';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
-import { readWechatSignInSettings, type WechatSignInSettings } from './auth/wechat/settings';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
 
 export interface ServerConfig {

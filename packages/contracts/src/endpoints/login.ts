@@ -124,7 +124,8 @@ export type QrSignInMode = (typeof QR_SIGN_IN_MODES)[number];
 export const qrcodeModeEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/maQrcodeLogin/mode',
-  summary: '扫码登录方式：wechat 为微信小程序码，sandbox 为本服务的确认页（演示与测试），off 为未开启（仅短信登录）',
+  summary:
+    '扫码登录方式：wechat 为微信小程序码，sandbox 为本服务的确认页（演示与测试），off 为未开启（仅短信登录）',
   access: 'public',
   request: z.object({}),
   response: z.object({ mode: z.enum(QR_SIGN_IN_MODES) }),

@@ -171,7 +171,13 @@ describe.each(testDatabaseTargets())('QR sign-in (sandbox confirm page) on $name
       [mobile],
     );
     expect(consents).toEqual([
-      { brandId: 'alpha', policyVersion: POLICY, channel: 'qr', ip: '127.4.4.4', userId: signedIn.data.user.userId },
+      {
+        brandId: 'alpha',
+        policyVersion: POLICY,
+        channel: 'qr',
+        ip: '127.4.4.4',
+        userId: signedIn.data.user.userId,
+      },
     ]);
   });
 

@@ -140,9 +140,7 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
     );
 
     pages.get(QR_CONFIRM_PATH, (request, reply) =>
-      withOpenSignIn(request.query, reply, (form, { tenant }) =>
-        formPage(reply, tenant, { id: form.id }),
-      ),
+      withOpenSignIn(request.query, reply, (form, { tenant }) => formPage(reply, tenant, { id: form.id })),
     );
 
     pages.post(SEND_CODE_PATH, (request, reply) =>

@@ -58,7 +58,9 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     );
   }
   if (config.wechatSignIn.provider === 'sandbox') {
-    app.log.warn('WECHAT_PROVIDER=sandbox: QR sign-in opens /webchat/ma-login/confirm on this server, not WeChat');
+    app.log.warn(
+      'WECHAT_PROVIDER=sandbox: QR sign-in opens /webchat/ma-login/confirm on this server, not WeChat',
+    );
   }
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
   app.log.info(

@@ -143,7 +143,10 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** Starts the fake on a free port of 127.0.0.1; `now` is the clock its tokens expire by. */
-export async function startFakeWechat(options: { now: () => Date; publishedPages?: string[] }): Promise<FakeWechat> {
+export async function startFakeWechat(options: {
+  now: () => Date;
+  publishedPages?: string[];
+}): Promise<FakeWechat> {
   const { now } = options;
   const appId = `wx${randomBytes(8).toString('hex')}`;
   const secret = randomBytes(16).toString('hex');
@@ -158,13 +161,16 @@ export async function startFakeWechat(options: { now: () => Date; publishedPages
   const scenes: string[] = [];
 
   function json(response: ServerResponse, api: Api, payload: Record<string, unknown>) {
-    requests.push({ api, errcode: typeof payload.errcode === "number" ? payload.errcode : 0 });
+    requests.push({ api, errcode: typeof payload.errcode === 'number' ? payload.errcode : 0 });
     response.writeHead(200, { 'content-type': 'application/json; encoding=utf-8' });
     response.end(JSON.stringify(payload));
   }
 
   function refuse(response: ServerResponse, api: Api, errcode: number) {
-    json(response, api, { errcode, errmsg: `${ERRMSG[errcode] ?? 'error'} rid: ${randomBytes(4).toString('hex')}` });
+    json(response, api, {
+      errcode,
+      errmsg: `${ERRMSG[errcode] ?? 'error'} rid: ${randomBytes(4).toString('hex')}`,
+    });
   }
 
   function newToken(): string {

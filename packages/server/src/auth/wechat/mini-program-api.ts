@@ -70,7 +70,12 @@ function refusalError(refusal: WechatRefusal): BusinessError {
  * a `wx.login` code and the phone number of a `getPhoneNumber` code. WeChat's errcodes become BusinessErrors with
  * Chinese messages; the access token and AppSecret never reach a log line.
  */
-export function miniProgramApi(db: Database, settings: MiniProgramSettings, clock: Clock, log: FastifyBaseLogger) {
+export function miniProgramApi(
+  db: Database,
+  settings: MiniProgramSettings,
+  clock: Clock,
+  log: FastifyBaseLogger,
+) {
   const { appId, apiBase } = settings;
 
   async function call(path: string, init: { method: 'GET' | 'POST'; body?: object }): Promise<Response> {
@@ -193,7 +198,10 @@ export function miniProgramApi(db: Database, settings: MiniProgramSettings, cloc
             await json(response);
             throw new Error(`getwxacodeunlimit answered ${contentType} without an errcode`);
           }
-          return { contentType: contentType.split(';')[0] ?? contentType, image: Buffer.from(await response.arrayBuffer()) };
+          return {
+            contentType: contentType.split(';')[0] ?? contentType,
+            image: Buffer.from(await response.arrayBuffer()),
+          };
         }),
       ),
 

@@ -47,7 +47,9 @@ export function readWechatSignInSettings(env: NodeJS.ProcessEnv): WechatSignInSe
   }
   const page = value('WECHAT_MA_PAGE') as string;
   if (!/^[A-Za-z0-9_\-/]+$/.test(page) || page.startsWith('/')) {
-    throw new Error(`WECHAT_MA_PAGE 应为不以 / 开头、不带参数的页面路径，如 pages/login/index，当前为 "${page}"`);
+    throw new Error(
+      `WECHAT_MA_PAGE 应为不以 / 开头、不带参数的页面路径，如 pages/login/index，当前为 "${page}"`,
+    );
   }
   const envVersion = value('WECHAT_MA_ENV_VERSION') ?? 'release';
   if (!(MINI_PROGRAM_ENV_VERSIONS as readonly string[]).includes(envVersion)) {
