@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app';
 import { callApi } from '../../test-support/call-api';
 import { testDatabaseTargets } from '../../test-support/databases';
