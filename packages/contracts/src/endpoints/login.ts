@@ -153,7 +153,8 @@ export const getQrcodeEndpoint = defineEndpoint({
       .string({ error: '请提供 consentVersion（已同意的隐私政策版本）' })
       .trim()
       .min(1, '请提供 consentVersion（已同意的隐私政策版本）')
-      .max(64, 'consentVersion 不能超过 64 个字符'),
+      .max(64, 'consentVersion 不能超过 64 个字符')
+      .describe('用户勾选同意的隐私政策版本（品牌清单 legal 中的版本号），随扫码登录记录为 PIPL 同意'),
   }),
   response: z.discriminatedUnion('mode', [
     z.object({
