@@ -128,9 +128,16 @@ describe(`brand ${brandId}: WeChat mini-program sign-in`, () => {
     const scene = data.signInId;
     await miniProgram('scan', { scene });
     await page.getByText('已扫码，请在手机上确认登录').waitFor();
-    const { signInSecret } = await miniProgram('session', { scene, code: fake.loginCode(`o-e2e-${brandId}`) });
+    const { signInSecret } = await miniProgram('session', {
+      scene,
+      code: fake.loginCode(`o-e2e-${brandId}`),
+    });
     const mobile = `136${BRAND_IDS.indexOf(brandId)}${String(Date.now()).slice(-7)}`;
-    await miniProgram('confirm', { scene, signInSecret: signInSecret ?? '', phoneCode: fake.phoneCode(mobile) });
+    await miniProgram('confirm', {
+      scene,
+      signInSecret: signInSecret ?? '',
+      phoneCode: fake.phoneCode(mobile),
+    });
 
     // A new phone: signed in and on to /perfect to complete the profile.
     await page.waitForFunction(() => location.hash === '#/perfect');
