@@ -129,7 +129,8 @@ export function miniProgramApi(
 
   /**
    * A new token from WeChat, unless another node stored one meanwhile: under the lock, the row is read again and
-   * kept when it is fresh and not the token WeChat just refused (`rejected`).
+   * kept when it is fresh and not the token WeChat just refused (`rejected`). The call to WeChat runs inside the
+   * transaction (at most REQUEST_TIMEOUT_MS, about once in two hours), so the other nodes wait for its answer.
    */
   async function refresh(rejected: string | undefined): Promise<string> {
     return db.transaction(async (tx) => {
@@ -175,9 +176,6 @@ export function miniProgramApi(
   }
 
   return {
-    /** The shared access token (refreshed when needed); exposed for the operator's checks and the tests. */
-    accessToken: () => answering('stable_token', () => withAccessToken(async (token) => token)),
-
     /** `wxa/getwxacodeunlimit`: the code that opens `settings.page` with `scene`. */
     miniProgramCode: (scene: string): Promise<MiniProgramCode> =>
       answering('getwxacodeunlimit', () =>
