@@ -12,6 +12,7 @@ import {
   logoutEndpoint,
   messageLoginEndpoint,
   pcLoginAuthEndpoint,
+  qrcodeModeEndpoint,
   sendMessageCodeEndpoint,
 } from '@tender/contracts';
 import {
@@ -42,6 +43,7 @@ export const LOGIN_ENDPOINT_PATHS: readonly string[] = [
   logoutEndpoint.path,
   frozenAccountEndpoint.path,
   awakenEndpoint.path,
+  qrcodeModeEndpoint.path,
   getQrcodeEndpoint.path,
   checkQrcodeEndpoint.path,
 ];

@@ -35,6 +35,7 @@ export const messages = {
     codeInvalid: '请输入 6 位数字验证码',
     submit: '登 录',
     qrHint: '请使用手机扫描二维码登录',
+    qrConsentFirst: '请先阅读并同意用户协议和隐私政策',
     qrScanned: '已扫码，请在手机上确认登录',
     qrExpired: '二维码已过期',
     qrRefresh: '刷新二维码',

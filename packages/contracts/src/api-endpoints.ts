@@ -74,6 +74,7 @@ import {
   getQrcodeEndpoint,
   logoutEndpoint,
   messageLoginEndpoint,
+  qrcodeModeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 import {
@@ -184,6 +185,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   logoutEndpoint,
   frozenAccountEndpoint,
   awakenEndpoint,
+  qrcodeModeEndpoint,
   getQrcodeEndpoint,
   checkQrcodeEndpoint,
   // User and account (spec §7 User and account)

@@ -167,7 +167,7 @@ export {
   saveBrowseCollectionEndpoint,
   typeCountSchema,
 } from './endpoints/history';
-export type { LoginResult, SmsPurpose } from './endpoints/login';
+export type { LoginResult, QrSignInMode, SmsPurpose } from './endpoints/login';
 export {
   awakenEndpoint,
   checkQrcodeEndpoint,
@@ -176,7 +176,9 @@ export {
   loginResultSchema,
   logoutEndpoint,
   messageLoginEndpoint,
+  QR_SIGN_IN_MODES,
   QR_TICKET_TTL_SECONDS,
+  qrcodeModeEndpoint,
   SMS_PURPOSES,
   sendMessageCodeEndpoint,
 } from './endpoints/login';

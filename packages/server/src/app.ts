@@ -8,6 +8,7 @@ import { analysisRoutes } from './analysis/routes';
 import { authRoutes } from './auth/routes';
 import { authServices } from './auth/service';
 import { consoleSmsProvider, DevOutbox, type SmsProvider } from './auth/sms-provider';
+import type { WechatSignInSettings } from './auth/wechat/settings';
 import type { BrandSite } from './brand-sites/discover';
 import { brandSiteRoutes } from './brand-sites/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -86,6 +87,8 @@ export interface ServerDependencies {
   publicBaseUrl?: string;
   /** What `GET /webchat/common/environment` tells the client; default: a demo with every sandbox. */
   environment?: ServiceEnvironment;
+  /** `WECHAT_PROVIDER` and the mini-program settings (src/auth/wechat); default: the sandbox confirm page. */
+  wechatSignIn?: WechatSignInSettings;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -138,6 +141,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     tenants,
     // Configured limits decide the SMS sends per IP too (absent there: none); unconfigured, src/auth's own.
     dependencies.rateLimits && (smsIp ? { max: smsIp.max, windowMs: smsIp.windowSeconds * 1000 } : null),
+    dependencies.wechatSignIn,
   );
   // Every endpoint that is not public checks its caller through the sessions (src/auth/sessions.ts).
   const routeDependencies = { tenants, authenticator: auth.authenticator };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { readSmsVendorConfig, type SmsVendorConfig } from './auth/sms-vendor-config';
+import { readWechatSignInSettings, type WechatSignInSettings } from './auth/wechat/settings';
 import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/provider';
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
 import { isProduction } from './production-checks';
@@ -45,6 +46,8 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
   searchCacheMegabytes: number;
+  /** `WECHAT_PROVIDER` (`sandbox` default, `wechat`, `off`) and, for `wechat`, the mini-program's `WECHAT_MA_*`. */
+  wechatSignIn: WechatSignInSettings;
   /** `API_PROCESSES`: server processes on this machine sharing the port (cli/workers.ts); more than 1 needs PostgreSQL. */
   apiProcesses: number;
   /** `TENDER_ENV=production` (or `NODE_ENV=production`): the start refuses demo settings (src/production-checks.ts). */
@@ -125,6 +128,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     apiProcesses,
     production: isProduction(env),
     publicBaseUrl,
+    wechatSignIn: readWechatSignInSettings(env),
   };
 }
 

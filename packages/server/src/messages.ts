@@ -65,6 +65,24 @@ export const messages = {
     confirmed: '登录已确认，请回到电脑上继续使用',
     frozen: '该账号已冻结，请先在电脑上完成解冻后再登录',
   },
+  /** The mini-program sign-in (src/auth/qr-login.ts, src/auth/wechat). */
+  wechatSignIn: {
+    off: '扫码登录未开启，请使用短信验证码登录',
+    expired: '二维码已失效，请在电脑上刷新二维码后重新扫码',
+    confirmed: '登录已确认，请回到电脑上继续使用',
+    otherWechat: '该二维码已被其他微信扫描，请在电脑上刷新二维码后重新扫码',
+    sessionFirst: '请先完成微信登录（wx.login）再授权手机号',
+    wrongSecret: '小程序登录状态已失效，请重新扫码',
+    frozen: '该账号已冻结，请先在电脑上通过短信验证码完成解冻后再登录',
+    noPhone: '未能获取到微信绑定的手机号，请使用短信验证码登录',
+    invalidCode: '微信登录凭证无效或已使用，请重新进入小程序后再试',
+    tooFrequent: '微信接口调用过于频繁，请稍后再试',
+    invalidAppId: '小程序 AppID 配置有误，请联系客服',
+    busy: '微信服务繁忙，请稍后再试',
+    token: '微信接口凭证失效，请稍后再试',
+    unreachable: '暂时无法连接微信服务，请稍后再试',
+    failed: (errcode: number) => `微信接口返回错误（${errcode}），请稍后再试`,
+  },
   /** Accounts and profiles (src/users). */
   users: {
     samePhone: '新手机号与当前手机号相同',

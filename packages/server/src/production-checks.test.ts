@@ -23,6 +23,8 @@ const READY: NodeJS.ProcessEnv = {
   ALIYUN_SMS_ACCESS_KEY_SECRET: 'u4Hk9TqZ2mW7xP1rN6vB3cY8dF5gJ0',
   WECHATPAY_NOTIFY_URL: 'https://www.zhaobiao-demo-owner.cn/webchat/pay/notify/wechatpay',
   DATABASE_URL: 'postgres://tender:s3cret@10.0.0.5:5432/tender',
+  WECHAT_MA_APPID: 'wx5a6b7c8d9e0f1a2b',
+  WECHAT_MA_SECRET: '7c3f9e1a5b2d8c4e6f0a1b3c5d7e9f2a',
 };
 
 /** The variable each problem line starts with. */
@@ -88,6 +90,8 @@ describe('productionProblems', () => {
       'TENCENT_SMS_SECRET_KEY',
       'TENCENT_SMS_SDK_APP_ID',
     ]);
+    const { WECHAT_MA_SECRET: _maSecret, ...noMiniProgramSecret } = READY;
+    expect(named(productionProblems(noMiniProgramSecret))).toEqual(['WECHAT_MA_SECRET']);
   });
 
   it('refuses vendor endpoints over plain http: the local fakes of the tests', () => {
@@ -97,9 +101,10 @@ describe('productionProblems', () => {
           ...READY,
           ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:9000',
           WECHATPAY_API_BASE: 'http://127.0.0.1:9001',
+          WECHAT_API_BASE: 'http://127.0.0.1:9002',
         }),
       ),
-    ).toEqual(['ALIYUN_SMS_ENDPOINT', 'WECHATPAY_API_BASE']);
+    ).toEqual(['ALIYUN_SMS_ENDPOINT', 'WECHATPAY_API_BASE', 'WECHAT_API_BASE']);
   });
 
   it('refuses the example and test values of the documentation and the tests', () => {

@@ -70,10 +70,18 @@ const PROVIDER_SECRETS: Readonly<Record<string, Readonly<Record<string, readonly
     aliyun: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET'],
     tencent: ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'],
   },
+  WECHAT_PROVIDER: {
+    wechat: ['WECHAT_MA_APPID', 'WECHAT_MA_SECRET'],
+  },
 };
 
 /** Vendor endpoints the tests point at local fakes over plain http. */
-const VENDOR_ENDPOINTS = ['ALIYUN_SMS_ENDPOINT', 'TENCENT_SMS_ENDPOINT', 'WECHATPAY_API_BASE'] as const;
+const VENDOR_ENDPOINTS = [
+  'ALIYUN_SMS_ENDPOINT',
+  'TENCENT_SMS_ENDPOINT',
+  'WECHATPAY_API_BASE',
+  'WECHAT_API_BASE',
+] as const;
 
 /** Variables holding a URL whose host must be real: the documentation's examples use example hosts. */
 const URL_SETTINGS = ['WECHATPAY_NOTIFY_URL', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL'] as const;

@@ -110,33 +110,97 @@ export const awakenEndpoint = defineEndpoint({
   errors: [{ code: 400, when: '验证码错误或已失效；该账号未被冻结' }],
 });
 
-/** Seconds a QR-login ticket stays valid. */
+/** Seconds a QR sign-in stays valid. */
 export const QR_TICKET_TTL_SECONDS = 300;
 
-/** Starts a QR sign-in: the QR code encodes `qrUrl`, a confirm page on our server opened on the phone. */
+/**
+ * How QR sign-in works on this server (`WECHAT_PROVIDER`): `wechat` shows WeChat's mini-program code, `sandbox` a
+ * QR code of the server's own confirm page (demos and tests), `off` no QR sign-in (the login page offers SMS only).
+ */
+export const QR_SIGN_IN_MODES = ['sandbox', 'wechat', 'off'] as const;
+export type QrSignInMode = (typeof QR_SIGN_IN_MODES)[number];
+
+/** Which QR sign-in the login page offers; `off` hides the QR tab. */
+export const qrcodeModeEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/webchat/api/maQrcodeLogin/mode',
+  summary:
+    '扫码登录方式：wechat 为微信小程序码，sandbox 为本服务的确认页（演示与测试），off 为未开启（仅短信登录）',
+  access: 'public',
+  request: z.object({}),
+  response: z.object({ mode: z.enum(QR_SIGN_IN_MODES) }),
+});
+
+const signInIdSchema = z
+  .string({ error: '请提供 signInId' })
+  .trim()
+  .min(1, '请提供 signInId')
+  .max(64, 'signInId 格式不正确');
+
+/**
+ * Starts a QR sign-in. The code shown carries only `signInId`; `claimSecret` stays in the browser, which alone can
+ * claim the session with it (someone who sees the code, on a shared screen, cannot).
+ */
 export const getQrcodeEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/maQrcodeLogin/getQrcode',
-  summary: '获取扫码登录二维码：qrUrl 为手机端确认页地址，300 秒内有效；用 ticket 轮询 checkQrcode',
+  summary:
+    '获取扫码登录二维码：300 秒内有效。wechat 模式 qrImage 为微信小程序码图片（data URL），sandbox 模式 qrUrl 为手机端确认页地址；用 signInId 与 claimSecret 轮询 checkQrcode。claimSecret 只在本浏览器保存，不要放进二维码、地址或日志',
   access: 'public',
-  request: z.object({ remember: rememberSchema }),
-  response: z.object({
-    ticket: z.string(),
-    /** Absolute URL of the confirm page, to be drawn as the QR code. */
-    qrUrl: z.string(),
-    expiresIn: z.number().int(),
-    expiresAt: z.string(),
+  request: z.object({
+    remember: rememberSchema,
+    consentVersion: z
+      .string({ error: '请提供 consentVersion（已同意的隐私政策版本）' })
+      .trim()
+      .min(1, '请提供 consentVersion（已同意的隐私政策版本）')
+      .max(64, 'consentVersion 不能超过 64 个字符')
+      .describe('用户勾选同意的隐私政策版本（品牌清单 legal 中的版本号），随扫码登录记录为 PIPL 同意'),
   }),
+  response: z.discriminatedUnion('mode', [
+    z.object({
+      mode: z.literal('wechat'),
+      signInId: z.string(),
+      claimSecret: z.string(),
+      /** The mini-program code WeChat drew, as a `data:image/…;base64,` URL. */
+      qrImage: z.string(),
+      expiresIn: z.number().int(),
+      expiresAt: z.string(),
+    }),
+    z.object({
+      mode: z.literal('sandbox'),
+      signInId: z.string(),
+      claimSecret: z.string(),
+      /** Absolute URL of the confirm page (with the sign-in id only), to be drawn as the QR code. */
+      qrUrl: z.string(),
+      expiresIn: z.number().int(),
+      expiresAt: z.string(),
+    }),
+  ]),
+  errors: [
+    { code: 404, when: '扫码登录未开启（WECHAT_PROVIDER=off）' },
+    { code: 429, when: '同一 IP 获取二维码过于频繁；data.retryAfter 为秒数' },
+    { code: 500, when: '微信接口出错（message 说明原因）' },
+  ],
 });
 
-/** Polls a QR sign-in: WAITING → SCANNED (page opened) → CONFIRMED (answered once, with the token) or EXPIRED. */
+/**
+ * Polls a QR sign-in: WAITING → SCANNED (code scanned) → CONFIRMED (answered once, with the token) or EXPIRED. Only
+ * the browser that holds the claim secret gets the session; the id alone, or a wrong secret, answers EXPIRED.
+ */
 export const checkQrcodeEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/maQrcodeLogin/checkQrcode',
   summary:
-    '查询扫码登录状态：WAITING 待扫码，SCANNED 已扫码待确认，CONFIRMED 已确认（仅此一次返回令牌与用户），EXPIRED 已过期或已使用',
+    '查询扫码登录状态：WAITING 待扫码，SCANNED 已扫码待确认，CONFIRMED 已确认（仅此一次返回令牌与用户），EXPIRED 已过期、已使用或 claimSecret 不符',
   access: 'public',
-  request: z.object({ ticket: z.string().trim().min(1, '请提供 ticket').max(100, 'ticket 格式不正确') }),
+  request: z.object({
+    signInId: signInIdSchema,
+    claimSecret: z
+      .string({ error: '请提供 claimSecret' })
+      .trim()
+      .min(1, '请提供 claimSecret')
+      .max(100, 'claimSecret 格式不正确'),
+  }),
   response: z.union([
     z.object({ status: z.enum(['WAITING', 'SCANNED', 'EXPIRED']) }),
     loginResultSchema.extend({ status: z.literal('CONFIRMED') }),

@@ -82,16 +82,18 @@ describe.each(testDatabaseTargets())('freezing and unfreezing an account on $nam
       params: { code: await code(mobile, 'frozen') },
     });
     const qrCode = await code(mobile, 'qr');
-    const qr = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode');
+    const qr = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
+      params: { consentVersion: '2025-01' },
+    });
     const confirm = await server.app.inject({
       method: 'POST',
       url: '/webchat/ma-login/confirm',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ticket: qr.data.ticket, mobile, code: qrCode }).toString(),
+      payload: new URLSearchParams({ id: qr.data.signInId, mobile, code: qrCode }).toString(),
     });
     expect(confirm.body).toContain('该账号已冻结');
     const status = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/checkQrcode', {
-      params: { ticket: qr.data.ticket },
+      params: { signInId: qr.data.signInId, claimSecret: qr.data.claimSecret },
     });
     expect(status.data.status).not.toBe('CONFIRMED');
   });

@@ -5,8 +5,9 @@ import { newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 const MINUTE = 60_000;
+const POLICY = '2025-01';
 
-describe.each(testDatabaseTargets())('QR sign-in on $name', (target) => {
+describe.each(testDatabaseTargets())('QR sign-in (sandbox confirm page) on $name', (target) => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -16,21 +17,35 @@ describe.each(testDatabaseTargets())('QR sign-in on $name', (target) => {
     await server.close();
   });
 
-  async function newTicket(brand = 'alpha'): Promise<{ ticket: string; qrUrl: string }> {
-    const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', { brand });
-    expect(answer.code).toBe(200);
-    return answer.data;
+  interface SignIn {
+    /** The id the QR code carries (the phone's forms send it as `id`). */
+    id: string;
+    /** What only the browser holds: it claims the session. */
+    claimSecret: string;
+    qrUrl: string;
   }
 
-  const check = (ticket: string, brand = 'alpha') =>
-    callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/checkQrcode', { brand, params: { ticket } });
+  async function newSignIn(brand = 'alpha', remoteAddress = '127.0.0.1'): Promise<SignIn> {
+    const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
+      brand,
+      params: { consentVersion: POLICY },
+      remoteAddress,
+    });
+    expect(answer.code).toBe(200);
+    expect(answer.data.mode).toBe('sandbox');
+    return { id: answer.data.signInId, claimSecret: answer.data.claimSecret, qrUrl: answer.data.qrUrl };
+  }
+
+  /** The browser's poll, with the sign-in id and the claim secret. */
+  const check = (signIn: SignIn, brand = 'alpha') =>
+    callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/checkQrcode', {
+      brand,
+      params: { signInId: signIn.id, claimSecret: signIn.claimSecret },
+    });
 
   /** What the phone's browser does: open the page from the QR code, post the forms. */
-  const openPage = (ticket: string) =>
-    server.app.inject({
-      method: 'GET',
-      url: `/webchat/ma-login/confirm?ticket=${encodeURIComponent(ticket)}`,
-    });
+  const openPage = (id: string) =>
+    server.app.inject({ method: 'GET', url: `/webchat/ma-login/confirm?id=${encodeURIComponent(id)}` });
 
   const postForm = (path: string, fields: Record<string, string>) =>
     server.app.inject({
@@ -49,12 +64,21 @@ describe.each(testDatabaseTargets())('QR sign-in on $name', (target) => {
     return response.json().data.code;
   }
 
-  it('goes WAITING → SCANNED → CONFIRMED through the confirm page, and answers the token once', async () => {
-    const { ticket, qrUrl } = await newTicket();
-    expect(qrUrl).toBe(`http://localhost:80/webchat/ma-login/confirm?ticket=${ticket}`);
-    expect((await check(ticket)).data).toEqual({ status: 'WAITING' });
+  /** The phone confirms with an SMS code. */
+  async function confirmOnPhone(id: string, mobile: string) {
+    await postForm('/webchat/ma-login/send-code', { id, mobile });
+    return postForm('/webchat/ma-login/confirm', { id, mobile, code: await outboxCode(mobile) });
+  }
 
-    const page = await openPage(ticket);
+  it('goes WAITING → SCANNED → CONFIRMED through the confirm page, and answers the token once', async () => {
+    const signIn = await newSignIn();
+    const { id, qrUrl } = signIn;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(qrUrl).toBe(`http://localhost:80/webchat/ma-login/confirm?id=${id}`);
+    expect(signIn.claimSecret.length).toBeGreaterThanOrEqual(43);
+    expect((await check(signIn)).data).toEqual({ status: 'WAITING' });
+
+    const page = await openPage(id);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
@@ -64,106 +88,218 @@ describe.each(testDatabaseTargets())('QR sign-in on $name', (target) => {
     expect(page.body).toContain('name="code"');
     // No script and nothing fetched from elsewhere.
     expect(page.body).not.toMatch(/<script|<link|src=|https?:\/\//);
-    expect((await check(ticket)).data).toEqual({ status: 'SCANNED' });
+    expect((await check(signIn)).data).toEqual({ status: 'SCANNED' });
 
     const mobile = newMobile();
-    const sent = await postForm('/webchat/ma-login/send-code', { ticket, mobile });
+    const sent = await postForm('/webchat/ma-login/send-code', { id, mobile });
     expect(sent.body).toContain(`验证码已发送至 ${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
     expect(sent.body).toContain(`value="${mobile}"`);
     const code = await outboxCode(mobile);
 
     // Without the code, or with a wrong one, nothing is confirmed.
-    expect((await postForm('/webchat/ma-login/confirm', { ticket, mobile, code: '' })).body).toContain(
+    expect((await postForm('/webchat/ma-login/confirm', { id, mobile, code: '' })).body).toContain(
       '请输入 6 位数字验证码',
     );
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await postForm('/webchat/ma-login/confirm', { ticket, mobile, code: wrong })).body).toContain(
+    expect((await postForm('/webchat/ma-login/confirm', { id, mobile, code: wrong })).body).toContain(
       '验证码错误，还可尝试 4 次',
     );
-    expect((await check(ticket)).data).toEqual({ status: 'SCANNED' });
+    expect((await check(signIn)).data).toEqual({ status: 'SCANNED' });
 
-    const confirmed = await postForm('/webchat/ma-login/confirm', { ticket, mobile, code });
+    const confirmed = await postForm('/webchat/ma-login/confirm', { id, mobile, code });
     expect(confirmed.body).toContain('登录已确认，请回到电脑上继续使用');
 
-    const signedIn = await check(ticket);
+    const signedIn = await check(signIn);
     expect(signedIn.data).toMatchObject({ status: 'CONFIRMED', user: { mobile, isPerfect: false } });
     const headers = { authorization: `Bearer ${signedIn.data.token}` };
     expect((await callApi(server.app, 'GET', '/webchat/api/checkPerfectInfo', { headers })).code).toBe(200);
 
-    // Once only: the next poll, and anyone else holding the ticket, find it used.
-    expect((await check(ticket)).data).toEqual({ status: 'EXPIRED' });
-    expect((await openPage(ticket)).body).toContain('二维码已失效');
+    // Once only: the next poll, and the phone's page, find it used.
+    expect((await check(signIn)).data).toEqual({ status: 'EXPIRED' });
+    expect((await openPage(id)).body).toContain('二维码已失效');
   });
 
-  it('confirms a ticket once: a second phone cannot take it over', async () => {
-    const { ticket } = await newTicket();
-    await openPage(ticket);
+  it('confirms a sign-in once: a second phone cannot take it over', async () => {
+    const signIn = await newSignIn();
+    await openPage(signIn.id);
     const first = newMobile();
-    await postForm('/webchat/ma-login/send-code', { ticket, mobile: first });
-    await postForm('/webchat/ma-login/confirm', { ticket, mobile: first, code: await outboxCode(first) });
+    await confirmOnPhone(signIn.id, first);
 
     const second = newMobile();
-    const refused = await postForm('/webchat/ma-login/send-code', { ticket, mobile: second });
+    const refused = await postForm('/webchat/ma-login/send-code', { id: signIn.id, mobile: second });
     expect(refused.body).toContain('登录已确认');
     expect(refused.body).not.toContain('name="code"');
-    expect((await check(ticket)).data).toMatchObject({ status: 'CONFIRMED', user: { mobile: first } });
+    expect((await check(signIn)).data).toMatchObject({ status: 'CONFIRMED', user: { mobile: first } });
   });
 
-  it('expires a ticket after 300 seconds, confirmed or not', async () => {
-    const waiting = await newTicket();
-    const confirmedLate = await newTicket();
+  it('gives the session only to the holder of the claim secret: the id seen in the QR code is not enough', async () => {
+    const signIn = await newSignIn();
     const mobile = newMobile();
-    await postForm('/webchat/ma-login/send-code', { ticket: confirmedLate.ticket, mobile });
-    await postForm('/webchat/ma-login/confirm', {
-      ticket: confirmedLate.ticket,
-      mobile,
-      code: await outboxCode(mobile),
-    });
-    server.clock.advance(299_000);
-    expect((await check(waiting.ticket)).data).toEqual({ status: 'WAITING' });
-    server.clock.advance(1_000);
-    expect((await check(waiting.ticket)).data).toEqual({ status: 'EXPIRED' });
-    expect((await check(confirmedLate.ticket)).data).toEqual({ status: 'EXPIRED' });
+    await confirmOnPhone(signIn.id, mobile);
 
-    const page = await openPage(waiting.ticket);
+    const idAlone = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/checkQrcode', {
+      params: { signInId: signIn.id },
+    });
+    expect(idAlone).toMatchObject({ code: 400, data: null });
+    expect(idAlone.message).toContain('claimSecret');
+    const wrongSecret = await check({ ...signIn, claimSecret: `${signIn.claimSecret.slice(0, -2)}xx` });
+    expect(wrongSecret.data).toEqual({ status: 'EXPIRED' });
+    // Another sign-in's secret does not open this one either.
+    const other = await newSignIn();
+    expect((await check({ ...signIn, claimSecret: other.claimSecret })).data).toEqual({ status: 'EXPIRED' });
+
+    // The failed claims left the sign-in to its browser, which gets the session once.
+    expect((await check(signIn)).data).toMatchObject({ status: 'CONFIRMED', user: { mobile } });
+    expect((await check(signIn)).data).toEqual({ status: 'EXPIRED' });
+  });
+
+  it('keeps only the hash of the claim secret, and records the consent when the phone is bound', async () => {
+    const signIn = await newSignIn('alpha', '127.4.4.4');
+    const [row] = await server.db.query<Record<string, string>>(
+      'SELECT * FROM qr_login_ticket WHERE sign_in_id = $1',
+      [signIn.id],
+    );
+    expect(JSON.stringify(row)).not.toContain(signIn.claimSecret);
+    expect(row).toMatchObject({ consent_version: POLICY, ip: '127.4.4.4', provider: 'sandbox' });
+
+    const mobile = newMobile();
+    await confirmOnPhone(signIn.id, mobile);
+    const signedIn = await check(signIn);
+    const consents = await server.db.query(
+      `SELECT brand_id AS "brandId", policy_version AS "policyVersion", channel, ip, user_id AS "userId"
+       FROM personal_information_consent WHERE mobile = $1`,
+      [mobile],
+    );
+    expect(consents).toEqual([
+      {
+        brandId: 'alpha',
+        policyVersion: POLICY,
+        channel: 'qr',
+        ip: '127.4.4.4',
+        userId: signedIn.data.user.userId,
+      },
+    ]);
+  });
+
+  it('refuses a sign-in without consentVersion, naming the field', async () => {
+    const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
+      params: { consentVersion: '  ' },
+    });
+    expect(answer.code).toBe(400);
+    expect(answer.message).toContain('consentVersion');
+  });
+
+  it('expires a sign-in after 300 seconds, confirmed or not', async () => {
+    const waiting = await newSignIn();
+    const confirmedLate = await newSignIn();
+    await confirmOnPhone(confirmedLate.id, newMobile());
+    server.clock.advance(299_000);
+    expect((await check(waiting)).data).toEqual({ status: 'WAITING' });
+    server.clock.advance(1_000);
+    expect((await check(waiting)).data).toEqual({ status: 'EXPIRED' });
+    expect((await check(confirmedLate)).data).toEqual({ status: 'EXPIRED' });
+
+    const page = await openPage(waiting.id);
     expect(page.body).toContain('二维码已失效，请在电脑上刷新二维码后重新扫码');
     expect(page.body).not.toContain('name="mobile"');
   });
 
-  it('builds the QR target from the host the client reached, and keeps tickets within their brand', async () => {
+  it('deletes sign-ins expired over an hour ago as new ones are created', async () => {
+    const old = await newSignIn();
+    const count = async (id: string) =>
+      (await server.db.query('SELECT 1 FROM qr_login_ticket WHERE sign_in_id = $1', [id])).length;
+    server.clock.advance(300_000 + 3_600_000 - 1000);
+    await newSignIn();
+    expect(await count(old.id)).toBe(1);
+    server.clock.advance(2000);
+    const fresh = await newSignIn();
+    expect(await count(old.id)).toBe(0);
+    expect(await count(fresh.id)).toBe(1);
+  });
+
+  it('builds the QR target from the host the client reached, and keeps sign-ins within their brand', async () => {
     const answer = await server.app.inject({
       method: 'POST',
       url: '/webchat/api/maQrcodeLogin/getQrcode',
       headers: { host: 'zb.alpha.example:8443' },
-      payload: { brand: 'alpha', version: 20 },
+      payload: { brand: 'alpha', version: 20, consentVersion: POLICY },
     });
-    const { ticket, qrUrl, expiresIn } = answer.json().data;
-    expect(qrUrl).toBe(`http://zb.alpha.example:8443/webchat/ma-login/confirm?ticket=${ticket}`);
+    const { signInId, claimSecret, qrUrl, expiresIn } = answer.json().data;
+    expect(qrUrl).toBe(`http://zb.alpha.example:8443/webchat/ma-login/confirm?id=${signInId}`);
     expect(expiresIn).toBe(300);
-    expect((await check(ticket, 'beta')).data).toEqual({ status: 'EXPIRED' });
-    expect((await check(ticket, 'alpha')).data).toEqual({ status: 'WAITING' });
-    expect((await check('no-such-ticket')).data).toEqual({ status: 'EXPIRED' });
+    const signIn = { id: signInId, claimSecret, qrUrl };
+    expect((await check(signIn, 'beta')).data).toEqual({ status: 'EXPIRED' });
+    expect((await check(signIn, 'alpha')).data).toEqual({ status: 'WAITING' });
+    expect((await check({ ...signIn, id: 'no-such-sign-in' })).data).toEqual({ status: 'EXPIRED' });
   });
 
   it('signs the account in on the newest device: a QR sign-in supersedes the older session', async () => {
     const mobile = newMobile();
     const older = await signIn(server, 'alpha', mobile);
     server.clock.advance(MINUTE + 1000);
-    const { ticket } = await newTicket();
-    await postForm('/webchat/ma-login/send-code', { ticket, mobile });
-    await postForm('/webchat/ma-login/confirm', { ticket, mobile, code: await outboxCode(mobile) });
-    const answer = await check(ticket);
+    const qr = await newSignIn();
+    await confirmOnPhone(qr.id, mobile);
+    const answer = await check(qr);
     expect(answer.data.user.userId).toBe(older.userId);
     expect(
       (await callApi(server.app, 'GET', '/webchat/api/userCenter', { headers: older.headers })).code,
     ).toBe(4011);
   });
 
-  it('answers a page, never JSON, for a missing or garbled ticket', async () => {
+  it('answers a page, never JSON, for a missing or garbled sign-in', async () => {
     const missing = await server.app.inject({ method: 'GET', url: '/webchat/ma-login/confirm' });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('二维码已失效');
     const garbled = await postForm('/webchat/ma-login/confirm', { mobile: '13800000000' });
     expect(garbled.body).toContain('二维码已失效');
+  });
+
+  it('tells the login page which QR sign-in it offers', async () => {
+    expect((await callApi(server.app, 'GET', '/webchat/api/maQrcodeLogin/mode')).data).toEqual({
+      mode: 'sandbox',
+    });
+  });
+});
+
+describe.each(testDatabaseTargets())('QR sign-in limits and modes on $name', (target) => {
+  it('limits getQrcode per IP (RATE_LIMITS qr-ip)', async () => {
+    const server = await startTestServer(target, [], {
+      rateLimits: { 'qr-ip': { max: 2, windowSeconds: 60 } },
+    });
+    try {
+      const ask = (remoteAddress: string) =>
+        callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
+          params: { consentVersion: POLICY },
+          remoteAddress,
+        });
+      expect((await ask('127.5.0.1')).code).toBe(200);
+      expect((await ask('127.5.0.1')).code).toBe(200);
+      const refused = await ask('127.5.0.1');
+      expect(refused.code).toBe(429);
+      expect(refused.data.retryAfter).toBeGreaterThan(0);
+      expect((await ask('127.5.0.2')).code).toBe(200);
+      expect(
+        (await server.db.query('SELECT 1 FROM qr_login_ticket WHERE ip = $1', ['127.5.0.1'])).length,
+      ).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('offers no QR sign-in with WECHAT_PROVIDER=off: no code, no confirm page', async () => {
+    const server = await startTestServer(target, [], { wechatSignIn: { provider: 'off' } });
+    try {
+      expect((await callApi(server.app, 'GET', '/webchat/api/maQrcodeLogin/mode')).data).toEqual({
+        mode: 'off',
+      });
+      const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
+        params: { consentVersion: POLICY },
+      });
+      expect(answer).toMatchObject({ code: 404, message: '扫码登录未开启，请使用短信验证码登录' });
+      const page = await server.app.inject({ method: 'GET', url: '/webchat/ma-login/confirm?id=x' });
+      expect(page.json().code).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 });

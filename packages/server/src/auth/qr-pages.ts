@@ -38,7 +38,8 @@ function page(title: string, brandTitle: string, body: string): string {
 }
 
 interface FormState {
-  ticket: string;
+  /** The sign-in id (never the browser's claim secret, which the phone does not have). */
+  id: string;
   mobile?: string;
   notice?: { kind: 'error' | 'info'; text: string };
 }
@@ -49,7 +50,7 @@ function confirmForm(state: FormState): string {
     : '';
   return `${notice}<p>${escapeHtml(messages.qrPage.intro)}</p>
 <form method="post" action="${QR_CONFIRM_PATH}">
-<input type="hidden" name="ticket" value="${escapeHtml(state.ticket)}">
+<input type="hidden" name="id" value="${escapeHtml(state.id)}">
 <label for="mobile">${escapeHtml(messages.qrPage.mobileLabel)}</label>
 <div class="row">
 <input id="mobile" name="mobile" type="tel" inputmode="numeric" autocomplete="tel" maxlength="11" required
@@ -64,7 +65,7 @@ function confirmForm(state: FormState): string {
 }
 
 const formSchema = z.object({
-  ticket: z.string().trim().min(1).max(100),
+  id: z.string().trim().min(1).max(64),
   mobile: z.string().optional(),
   code: z.string().optional(),
 });
@@ -79,7 +80,7 @@ function fieldProblem(schema: z.ZodType, value: unknown): string | undefined {
 
 /**
  * The confirm page the QR code opens on the phone (plain server-rendered HTML, no script, no external asset):
- * it asks for the phone number and an SMS code, so a ticket alone signs nobody in. Forms post back here as
+ * it asks for the phone number and an SMS code, so a sign-in id alone signs nobody in. Forms post back here as
  * `application/x-www-form-urlencoded`; every answer is a page, never JSON.
  */
 export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDependencies) {
@@ -105,17 +106,17 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
   }
 
   /**
-   * Runs `work` for a ticket that can still be confirmed (opening it marks it SCANNED); any other ticket gets
-   * the page saying it is confirmed or expired.
+   * Runs `work` for a sign-in that can still be confirmed (opening it marks it SCANNED); any other gets the page
+   * saying it is confirmed or expired.
    */
-  async function withOpenTicket(
+  async function withOpenSignIn(
     input: unknown,
     reply: FastifyReply,
-    work: (form: Form, ticket: { id: number; tenant: Tenant }) => unknown,
+    work: (form: Form, signIn: { id: number; tenant: Tenant }) => unknown,
   ) {
     const form = validate(formSchema, input ?? {});
     if (!form.ok) return noticePage(reply, '', messages.qrPage.expired);
-    const state = await qrLogin.open(form.value.ticket, true);
+    const state = await qrLogin.open(form.value.id, true);
     if (state.kind !== 'open') {
       return noticePage(
         reply,
@@ -123,8 +124,8 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
         state.kind === 'confirmed' ? messages.qrPage.confirmed : messages.qrPage.expired,
       );
     }
-    const tenant = await tenants.resolve(state.ticket.brandId);
-    return work(form.value, { id: state.ticket.id, tenant });
+    const tenant = await tenants.resolve(state.signIn.brandId);
+    return work(form.value, { id: state.signIn.id, tenant });
   }
 
   function formPage(reply: FastifyReply, tenant: Tenant, state: FormState) {
@@ -139,16 +140,14 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
     );
 
     pages.get(QR_CONFIRM_PATH, (request, reply) =>
-      withOpenTicket(request.query, reply, (form, { tenant }) =>
-        formPage(reply, tenant, { ticket: form.ticket }),
-      ),
+      withOpenSignIn(request.query, reply, (form, { tenant }) => formPage(reply, tenant, { id: form.id })),
     );
 
     pages.post(SEND_CODE_PATH, (request, reply) =>
-      withOpenTicket(request.body, reply, async (form, { tenant }) => {
+      withOpenSignIn(request.body, reply, async (form, { tenant }) => {
         const error = (text: string) =>
           formPage(reply, tenant, {
-            ticket: form.ticket,
+            id: form.id,
             mobile: form.mobile,
             notice: { kind: 'error', text },
           });
@@ -162,7 +161,7 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
           return error(refused.message);
         }
         return formPage(reply, tenant, {
-          ticket: form.ticket,
+          id: form.id,
           mobile,
           notice: { kind: 'info', text: messages.qrPage.codeSent(maskPhone(mobile)) },
         });
@@ -170,11 +169,11 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
     );
 
     pages.post(QR_CONFIRM_PATH, (request, reply) =>
-      withOpenTicket(request.body, reply, async (form, ticket) => {
-        const { tenant } = ticket;
+      withOpenSignIn(request.body, reply, async (form, signIn) => {
+        const { tenant } = signIn;
         const error = (text: string) =>
           formPage(reply, tenant, {
-            ticket: form.ticket,
+            id: form.id,
             mobile: form.mobile,
             notice: { kind: 'error', text },
           });
@@ -196,7 +195,7 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
           ),
         );
         if (user.frozenAt) return error(messages.qrPage.frozen);
-        const confirmed = await qrLogin.confirm(ticket.id, user.id);
+        const confirmed = await qrLogin.confirm(signIn.id, user);
         return noticePage(
           reply,
           tenant.title,

@@ -7,6 +7,7 @@ import {
   logoutEndpoint,
   messageLoginEndpoint,
   mobileSchema,
+  qrcodeModeEndpoint,
   sendMessageCodeEndpoint,
 } from '@tender/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,7 @@ import { messages } from '../messages';
 import { qrPageRoutes } from './qr-pages';
 import type { AuthServices } from './service';
 import type { DevOutbox } from './sms-provider';
+import { miniProgramRoutes } from './wechat/mini-program-routes';
 
 export interface AuthRouteDependencies extends EndpointRouteDependencies {
   db: Database;
@@ -66,21 +68,38 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
     auth.signIn.awaken(tenant, input, requestBaseUrl(request)),
   );
 
+  endpointRoute(app, dependencies, qrcodeModeEndpoint, async () => ({ mode: auth.qrLogin.provider }));
+
   endpointRoute(app, dependencies, getQrcodeEndpoint, ({ input, tenant, request }) =>
-    auth.qrLogin.create(tenant, input.remember, requestBaseUrl(request)),
+    auth.qrLogin.create(
+      tenant,
+      { remember: input.remember, consentVersion: input.consentVersion, ip: request.ip },
+      requestBaseUrl(request),
+    ),
   );
 
   endpointRoute(app, dependencies, checkQrcodeEndpoint, ({ input, tenant, request }) =>
-    auth.qrLogin.check(tenant, input.ticket, requestBaseUrl(request)),
+    auth.qrLogin.check(tenant, input.signInId, input.claimSecret, requestBaseUrl(request)),
   );
 
-  await qrPageRoutes(app, {
-    db: dependencies.db,
-    tenants: dependencies.tenants,
-    qrLogin: auth.qrLogin,
-    codes: auth.codes,
-    clock: dependencies.clock,
-  });
+  // The phone's side: our own confirm page (sandbox) or the mini-program's calls (wechat); neither when off.
+  if (auth.qrLogin.provider === 'sandbox') {
+    await qrPageRoutes(app, {
+      db: dependencies.db,
+      tenants: dependencies.tenants,
+      qrLogin: auth.qrLogin,
+      codes: auth.codes,
+      clock: dependencies.clock,
+    });
+  }
+  if (auth.miniProgram) {
+    miniProgramRoutes(app, {
+      tenants: dependencies.tenants,
+      qrLogin: auth.qrLogin,
+      signIn: auth.signIn,
+      miniProgram: auth.miniProgram,
+    });
+  }
 
   // Not registered outside dev mode, so it answers the ordinary 404 envelope there; in dev mode too for anyone
   // not on this machine. The socket's address, not `request.ip`: with TRUST_PROXY that is X-Forwarded-For, which

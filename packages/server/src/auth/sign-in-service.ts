@@ -108,6 +108,18 @@ export function signInService(
       });
     },
 
+    /** The account of a phone verified another way (WeChat's phone number), created as an SMS sign-in creates it. */
+    account(tenant: Tenant, mobile: string): Promise<UserRecord> {
+      return db.transaction((tx) =>
+        userQueries(tx).findOrCreate(
+          tenant.id,
+          mobile,
+          { userName: messages.users.defaultUserName(mobile), registerType: tenant.registerType },
+          clock(),
+        ),
+      );
+    },
+
     result,
   };
 }

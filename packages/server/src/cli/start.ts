@@ -55,6 +55,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     environment: serviceEnvironment(config.production, process.env),
+    wechatSignIn: config.wechatSignIn,
   });
   // Outside production the log starts with what is simulated (production refused the start on any of it).
   if (!config.production) for (const line of demoWarnings(process.env)) app.log.warn(line);

@@ -8,6 +8,7 @@ import {
   desginedSearchListEndpoint,
   type EndpointDefinition,
   exportFileEndpoint,
+  getQrcodeEndpoint,
   judgeProjectAnalysisEndpoint,
   marketAnalysisEndpoint,
   messageLoginEndpoint,
@@ -41,6 +42,7 @@ export const RATE_LIMIT_NAMES = [
   'search',
   'export',
   'analysis',
+  'qr-ip',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export type RateLimits = Partial<Record<RateLimitName, RateLimit>>;
@@ -60,6 +62,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateLimit>> = {
   search: { max: 120, windowSeconds: 60 },
   export: { max: 20, windowSeconds: 60 },
   analysis: { max: 60, windowSeconds: 60 },
+  // Each QR sign-in is a row (and, with WeChat, a drawn mini-program code): a login page asks for one every 300 s.
+  'qr-ip': { max: 30, windowSeconds: 60 },
 };
 
 /**
@@ -119,6 +123,7 @@ guard(
   ],
 );
 guard([sendMessageCodeEndpoint], [{ limit: 'sms-ip', key: byIp }]);
+guard([getQrcodeEndpoint], [{ limit: 'qr-ip', key: byIp }]);
 guard(
   [
     searchListEndpoint,

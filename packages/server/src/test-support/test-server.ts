@@ -5,6 +5,7 @@ import { type BrandManifest, brandManifestSchema } from '@tender/brand';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app';
 import type { SmsProvider } from '../auth/sms-provider';
+import type { WechatSignInSettings } from '../auth/wechat/settings';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
@@ -67,6 +68,8 @@ export interface TestServerOptions {
   rateLimits?: RateLimits;
   /** The SMS provider, made with the server's database (default: the console provider and the dev outbox). */
   sms?: (db: Database) => SmsProvider;
+  /** QR sign-in (`WECHAT_PROVIDER`); default: the sandbox confirm page. */
+  wechatSignIn?: WechatSignInSettings;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -92,6 +95,7 @@ export async function startTestServer(
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.sms ? { sms: options.sms(db) } : {}),
+    ...(options.wechatSignIn ? { wechatSignIn: options.wechatSignIn } : {}),
   });
   return {
     app,

@@ -16,7 +16,8 @@ import { useEffect, useState } from 'react';
 import { AppFooter } from '../../layout/app-footer';
 import { messages } from '../../messages';
 import { useAppServices } from '../../shell/app-context';
-import { QrLogin } from './qr-login';
+import { PRIVACY_POLICY_VERSION } from './consent-version';
+import { QrLogin, useQrSignInMode } from './qr-login';
 import { useSignIn } from './use-sign-in';
 
 const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -33,6 +34,7 @@ export function LoginScreen() {
   const [resendIn, setResendIn] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [tab, setTab] = useState<string | null>('sms');
+  const qrMode = useQrSignInMode();
 
   useEffect(() => {
     if (resendIn <= 0) return;
@@ -108,7 +110,7 @@ export function LoginScreen() {
             <Tabs value={tab} onChange={setTab}>
               <Tabs.List grow mb="md">
                 <Tabs.Tab value="sms">{messages.login.smsTab}</Tabs.Tab>
-                <Tabs.Tab value="qr">{messages.login.qrTab}</Tabs.Tab>
+                {qrMode !== 'off' && <Tabs.Tab value="qr">{messages.login.qrTab}</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="sms">
                 <form
@@ -154,10 +156,11 @@ export function LoginScreen() {
                 </form>
               </Tabs.Panel>
               <Tabs.Panel value="qr">
-                {tab === 'qr' && (
+                {tab === 'qr' && qrMode !== 'off' && (
                   <QrLogin
                     remember={remember}
-                    consent={consent}
+                    consented={consent}
+                    consentVersion={PRIVACY_POLICY_VERSION}
                     consentBox={consentBox}
                     onSignedIn={signIn}
                   />

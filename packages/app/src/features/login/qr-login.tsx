@@ -1,5 +1,5 @@
-import { Button, Center, Stack, Text } from '@mantine/core';
-import type { LoginResult } from '@tender/contracts';
+import { Button, Center, Image, Stack, Text } from '@mantine/core';
+import type { LoginResult, QrSignInMode } from '@tender/contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { messages } from '../../messages';
@@ -8,23 +8,47 @@ import { useAppServices } from '../../shell/app-context';
 const POLL_INTERVAL_MS = 2000;
 const QR_SIZE_PX = 160;
 
+/** What the browser shows: WeChat's mini-program code (an image) or a QR code of the sandbox confirm page. */
+type QrPicture = { kind: 'image'; src: string } | { kind: 'url'; value: string };
+
 type QrState =
   | { status: 'loading' }
-  | { status: 'WAITING' | 'SCANNED'; ticket: string; qrUrl: string }
+  | { status: 'WAITING' | 'SCANNED'; signInId: string; claimSecret: string; picture: QrPicture }
   | { status: 'EXPIRED' };
 
+/** Which QR sign-in the server offers (`WECHAT_PROVIDER`); undefined while asking. `off` hides the QR tab. */
+export function useQrSignInMode(): QrSignInMode | undefined {
+  const { api } = useAppServices();
+  const [mode, setMode] = useState<QrSignInMode>();
+  useEffect(() => {
+    let current = true;
+    api.qrcodeMode({}, { silent: true }).then(
+      (answer) => current && setMode(answer.mode),
+      () => current && setMode('off'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  return mode;
+}
+
 /**
- * Mini-program QR sign-in (spec §7 maQrcodeLogin): shows the code, polls its ticket, signs in once the phone
- * confirms. The consent must be ticked before the code is shown.
+ * Mini-program QR sign-in (spec §7 maQrcodeLogin): shows the code once the consent is ticked, polls with the sign-in
+ * id and the claim secret (which stays in this component: never in the code, a URL or storage), signs in once the
+ * phone confirms.
  */
 export function QrLogin({
   remember,
-  consent,
+  consented,
+  consentVersion,
   consentBox,
   onSignedIn,
 }: {
   remember: boolean;
-  consent: boolean;
+  consented: boolean;
+  /** The privacy-policy version the person accepted by ticking the consent box. */
+  consentVersion: string;
   consentBox: ReactNode;
   onSignedIn(result: LoginResult, remember: boolean): void;
 }) {
@@ -34,23 +58,33 @@ export function QrLogin({
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     try {
-      const qr = await api.getQrcode({ remember }, { silent: true });
-      setState({ status: 'WAITING', ticket: qr.ticket, qrUrl: qr.qrUrl });
+      const qr = await api.getQrcode({ remember, consentVersion }, { silent: true });
+      setState({
+        status: 'WAITING',
+        signInId: qr.signInId,
+        claimSecret: qr.claimSecret,
+        picture: qr.mode === 'wechat' ? { kind: 'image', src: qr.qrImage } : { kind: 'url', value: qr.qrUrl },
+      });
     } catch {
       setState({ status: 'EXPIRED' });
     }
-  }, [api, remember]);
+  }, [api, remember, consentVersion]);
 
   useEffect(() => {
-    if (consent) void load();
-  }, [consent, load]);
+    if (consented) void load();
+  }, [consented, load]);
 
-  const ticket = state.status === 'WAITING' || state.status === 'SCANNED' ? state.ticket : undefined;
+  const claim =
+    state.status === 'WAITING' || state.status === 'SCANNED'
+      ? { signInId: state.signInId, claimSecret: state.claimSecret }
+      : undefined;
+  const signInId = claim?.signInId;
+  const claimSecret = claim?.claimSecret;
   useEffect(() => {
-    if (!ticket) return;
+    if (!signInId || !claimSecret) return;
     const timer = setInterval(async () => {
       try {
-        const answer = await api.checkQrcode({ ticket }, { silent: true });
+        const answer = await api.checkQrcode({ signInId, claimSecret }, { silent: true });
         if (answer.status === 'CONFIRMED') {
           clearInterval(timer);
           onSignedIn(answer, remember);
@@ -68,17 +102,26 @@ export function QrLogin({
       }
     }, POLL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [api, ticket, remember, onSignedIn]);
+  }, [api, signInId, claimSecret, remember, onSignedIn]);
 
   return (
     <Stack gap="sm" align="center">
-      {!consent ? (
+      {!consented ? (
         <Text size="sm" c="dimmed" ta="center">
-          {messages.login.consentRequired}
+          {messages.login.qrConsentFirst}
         </Text>
       ) : state.status === 'WAITING' || state.status === 'SCANNED' ? (
         <>
-          <QRCodeSVG value={state.qrUrl} size={QR_SIZE_PX} role="img" aria-label={messages.login.qrHint} />
+          {state.picture.kind === 'image' ? (
+            <Image src={state.picture.src} w={QR_SIZE_PX} h={QR_SIZE_PX} alt={messages.login.qrHint} />
+          ) : (
+            <QRCodeSVG
+              value={state.picture.value}
+              size={QR_SIZE_PX}
+              role="img"
+              aria-label={messages.login.qrHint}
+            />
+          )}
           <Text size="sm">
             {state.status === 'SCANNED' ? messages.login.qrScanned : messages.login.qrHint}
           </Text>
