@@ -56,6 +56,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
       'PAY_PROVIDER=sandbox: payments are simulated, the QR code opens /webchat/pay/sandbox on this server',
     );
   }
+  for (const warning of payments.startupWarnings ?? []) app.log.warn(warning);
   if (config.devMode) app.log.warn('TENDER_DEV=1: development mode, the SMS outbox is served');
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
