@@ -228,24 +228,26 @@ export async function startFakeWechatPay(options: {
     const path = request.url ?? '/';
     const body = await readBody(request);
     const serialHeader = request.headers['wechatpay-serial'] as string | undefined;
-    const signer = answerSigner(serialHeader);
+    const asked = answerSigner(serialHeader);
+    // a refusal of an unknown serial is signed with a certificate, as WeChat Pay's default
+    const signer = asked ?? nextCertificate();
     const answer = (status: number, payload?: object) => {
       const text = payload === undefined ? '' : JSON.stringify(payload);
       response.writeHead(status, {
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...signedHeaders(text, signer ?? nextCertificate()),
+        ...signedHeaders(text, signer),
       });
       response.end(text);
     };
-    const refused = signer ? checkSignature(request, path, body) : 'unknown Wechatpay-Serial';
+    const refused = asked ? checkSignature(request, path, body) : 'unknown Wechatpay-Serial';
     requests.push({
       method: request.method ?? '',
       path,
       ...(serialHeader === undefined ? {} : { serialHeader }),
-      answeredWith: (signer ?? defaultSigner).serial,
+      answeredWith: signer.serial,
       ...(refused ? { refused } : {}),
     });
-    if (!signer) {
+    if (!asked) {
       return answer(400, { code: 'INVALID_REQUEST', message: `Wechatpay-Serial 无效：${serialHeader}` });
     }
     if (refused) return answer(401, { code: 'SIGN_ERROR', message: `签名错误：${refused}` });

@@ -261,6 +261,10 @@ describe('WeChat Pay keys: Wechatpay-Serial, several platform certificates, the 
         code: 'INVALID_REQUEST',
         status: 400,
       });
+      expect(fake.requests.at(-1)).toMatchObject({
+        serialHeader: 'PUB_KEY_ID_0119000000000000',
+        refused: 'unknown Wechatpay-Serial',
+      });
     } finally {
       await fake.close();
     }
