@@ -59,6 +59,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   });
   // Outside production the log starts with what is simulated (production refused the start on any of it).
   if (!config.production) for (const line of demoWarnings(process.env)) app.log.warn(line);
+  for (const warning of payments.startupWarnings ?? []) app.log.warn(warning);
   app.log.info(
     { database: db.kind, applied, seeded, brands: sites.map((site) => site.id) },
     'database ready',

@@ -50,7 +50,7 @@ export async function notifyRoutes(app: FastifyInstance, dependencies: NotifyRou
           } catch (error) {
             if (!(error instanceof NotificationRejected)) throw error;
             log.warn(
-              { provider: provider.name, reason: error.reason, ip: request.ip },
+              { provider: provider.name, reason: error.reason, detail: error.message, ip: request.ip },
               'payment notification refused',
             );
             await orderQueries(db).insertPaymentEvent({

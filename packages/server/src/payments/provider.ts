@@ -102,6 +102,8 @@ export interface PaymentProvider {
   close(orderNo: string): Promise<void>;
   /** Checks a notification's signature and decodes it; throws {@link NotificationRejected} when not genuine. */
   verifyNotification(request: NotificationRequest): Promise<VerifiedNotification>;
+  /** What the start logs as warnings (WeChat Pay: an expired platform certificate left in the settings). */
+  readonly startupWarnings?: readonly string[];
 }
 
 /** Where a provider logs: Fastify's logger fits. */

@@ -23,13 +23,24 @@ import { selfSignedCertificate } from './self-signed-certificate';
 
 /**
  * A local fake of WeChat Pay API v3 (Native) for tests: a real HTTP server on 127.0.0.1 that checks every request's
- * WECHATPAY2-SHA256-RSA2048 signature against the merchant's public key, signs its answers with the platform key,
- * and sends signed, AES-256-GCM-encrypted notifications — all with RSA keys generated here. It runs in platform
- * certificate mode (a self-signed certificate, serial = the certificate's) or WeChat Pay public-key mode (serial =
- * PUB_KEY_ID_…).
+ * WECHATPAY2-SHA256-RSA2048 signature against the merchant's public key, signs its answers, and sends signed,
+ * AES-256-GCM-encrypted notifications — all with RSA keys generated here.
+ *
+ * Its keys are a merchant's at WeChat Pay: one or more platform certificates (self-signed, serial = the
+ * certificate's; two while WeChat Pay rotates them), and in public-key mode also the WeChat Pay public key (serial =
+ * PUB_KEY_ID_…). As WeChat Pay documents it (微信支付公钥, 平台证书切换为微信支付公钥), the merchant chooses how
+ * an answer is signed with the `Wechatpay-Serial` request header: the public key id gets a public-key signature;
+ * no header gets a platform certificate's (WeChat Pay's default while the certificates are not voided), taken in
+ * turn while there are several; a serial WeChat Pay does not know is refused with 400 INVALID_REQUEST.
  */
 
 export type FakeKeyMode = 'certificate' | 'publicKey';
+
+/** A key WeChat Pay signs with, and the serial it announces for it. */
+interface FakeSigner {
+  serial: string;
+  privateKey: KeyObject;
+}
 
 interface FakeOrder {
   outTradeNo: string;
@@ -47,7 +58,11 @@ interface FakeOrder {
 export interface FakeRequest {
   method: string;
   path: string;
-  /** Why the fake refused our signature; undefined when it was good. */
+  /** The `Wechatpay-Serial` header of the request, when sent. */
+  serialHeader?: string;
+  /** The serial the answer was signed with. */
+  answeredWith: string;
+  /** Why the fake refused the request; undefined when it was good. */
   refused?: string;
 }
 
@@ -60,6 +75,8 @@ export interface NotificationOptions {
   timestampOffsetMs?: number;
   /** Announce another serial than the key's. */
   serial?: string;
+  /** Sign with this key (a certificate serial or the public key id); default the public key, else the first certificate. */
+  signedBy?: string;
   eventType?: string;
   /** Fields of the decrypted transaction to change (amount, mchid, success_time …). */
   transaction?: Record<string, unknown>;
@@ -73,12 +90,17 @@ export interface FakeWechatPay {
   mchId: string;
   appId: string;
   apiV3Key: string;
-  /** The serial WeChat Pay signs with (certificate serial, or the public key id). */
-  platformSerial: string;
+  /** The serial numbers of the platform certificates, in the order made. */
+  certificateSerials: string[];
+  /** The public key id (public-key mode). */
+  publicKeyId: string | undefined;
   orders: Map<string, FakeOrder>;
   requests: FakeRequest[];
-  /** What the merchant configures (its own key, the platform certificate or public key): pass to the provider. */
-  clientConfig(notifyUrl: string): WechatPayClientConfig;
+  /**
+   * What the merchant configures (its own key, the platform certificates or public key): pass to the provider. In
+   * public-key mode only the public key, unless `withCertificates` (a merchant migrating from certificates).
+   */
+  clientConfig(notifyUrl: string, options?: { withCertificates?: boolean }): WechatPayClientConfig;
   /** The payer pays: the order becomes SUCCESS (refused after time_expire). Answers the notification, unsent. */
   pay(outTradeNo: string, options?: { amountFen?: number }): NotificationRequest;
   /** A notification about the order as WeChat Pay sends it (signed, encrypted), not sent. */
@@ -104,50 +126,66 @@ const SKEW_MS = 5 * 60_000;
 export async function startFakeWechatPay(options: {
   mode: FakeKeyMode;
   clock: Clock;
+  /** How many platform certificates the merchant has (default 1; 2 while WeChat Pay rotates them). */
+  platformCertificates?: number;
 }): Promise<FakeWechatPay> {
   const { clock } = options;
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
   const mchId = '1900009191';
   const appId = 'wx8888888888888888';
   const apiV3Key = randomBytes(16).toString('hex');
   const now = clock();
-  const certificate =
-    options.mode === 'certificate'
-      ? selfSignedCertificate({
-          publicKey: platform.publicKey,
-          privateKey: platform.privateKey,
-          commonName: 'Tenpay.com Root CA',
-          notBefore: new Date(now.getTime() - 86_400_000),
-          notAfter: new Date(now.getTime() + 5 * 365 * 86_400_000),
-        })
+  const certificates = Array.from({ length: options.platformCertificates ?? 1 }, (_, index) => {
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const certificate = selfSignedCertificate({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      commonName: 'Tenpay.com Root CA',
+      notBefore: new Date(now.getTime() - (index + 1) * 86_400_000),
+      notAfter: new Date(now.getTime() + 5 * 365 * 86_400_000),
+    });
+    return { serial: certificate.serialNumber, pem: certificate.pem, privateKey: keys.privateKey };
+  });
+  const publicKey =
+    options.mode === 'publicKey'
+      ? {
+          serial: `PUB_KEY_ID_0119${randomBytes(12).toString('hex').toUpperCase()}`,
+          privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey,
+        }
       : undefined;
-  const publicKeyId = `PUB_KEY_ID_0119${randomBytes(12).toString('hex').toUpperCase()}`;
-  const platformSerial = certificate ? certificate.serialNumber : publicKeyId;
+  const defaultSigner: FakeSigner = publicKey ?? (certificates[0] as FakeSigner);
   const orders = new Map<string, FakeOrder>();
   const requests: FakeRequest[] = [];
 
-  function signedHeaders(body: string, key: KeyObject = platform.privateKey, offsetMs = 0) {
+  let certificateTurn = 0;
+  /** The certificate of the next answer: while there are several, WeChat Pay signs with each in turn. */
+  function nextCertificate(): FakeSigner {
+    const certificate = certificates[certificateTurn % certificates.length] as FakeSigner;
+    certificateTurn += 1;
+    return certificate;
+  }
+
+  /** Whom the merchant's `Wechatpay-Serial` asks to sign the answer; undefined for a serial WeChat Pay does not know. */
+  function answerSigner(serialHeader: string | undefined): FakeSigner | undefined {
+    if (serialHeader === undefined) return nextCertificate();
+    if (publicKey && serialHeader === publicKey.serial) return publicKey;
+    if (certificates.some((certificate) => certificate.serial === serialHeader.toUpperCase()))
+      return nextCertificate();
+    return undefined;
+  }
+
+  function signedHeaders(body: string, signer: FakeSigner, key = signer.privateKey, offsetMs = 0) {
     const timestamp = String(Math.floor((clock().getTime() + offsetMs) / 1000));
     const nonce = randomBytes(16).toString('hex');
     return {
       'wechatpay-timestamp': timestamp,
       'wechatpay-nonce': nonce,
       'wechatpay-signature': signSha256Rsa(key, responseMessage(timestamp, nonce, body)),
-      'wechatpay-serial': platformSerial,
+      'wechatpay-serial': signer.serial,
       'request-id': randomUUID(),
     };
-  }
-
-  function answer(response: ServerResponse, status: number, payload?: object) {
-    const body = payload === undefined ? '' : JSON.stringify(payload);
-    response.writeHead(status, {
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...signedHeaders(body),
-    });
-    response.end(body);
   }
 
   /** Our side of the contract: the merchant's signature over exactly what it sent. */
@@ -189,9 +227,30 @@ export async function startFakeWechatPay(options: {
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     const body = await readBody(request);
-    const refused = checkSignature(request, path, body);
-    requests.push({ method: request.method ?? '', path, ...(refused ? { refused } : {}) });
-    if (refused) return answer(response, 401, { code: 'SIGN_ERROR', message: `签名错误：${refused}` });
+    const serialHeader = request.headers['wechatpay-serial'] as string | undefined;
+    const asked = answerSigner(serialHeader);
+    // a refusal of an unknown serial is signed with a certificate, as WeChat Pay's default
+    const signer = asked ?? nextCertificate();
+    const answer = (status: number, payload?: object) => {
+      const text = payload === undefined ? '' : JSON.stringify(payload);
+      response.writeHead(status, {
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...signedHeaders(text, signer),
+      });
+      response.end(text);
+    };
+    const refused = asked ? checkSignature(request, path, body) : 'unknown Wechatpay-Serial';
+    requests.push({
+      method: request.method ?? '',
+      path,
+      ...(serialHeader === undefined ? {} : { serialHeader }),
+      answeredWith: signer.serial,
+      ...(refused ? { refused } : {}),
+    });
+    if (!asked) {
+      return answer(400, { code: 'INVALID_REQUEST', message: `Wechatpay-Serial 无效：${serialHeader}` });
+    }
+    if (refused) return answer(401, { code: 'SIGN_ERROR', message: `签名错误：${refused}` });
     const url = new URL(path, 'http://fake');
 
     if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
@@ -217,18 +276,16 @@ export async function startFakeWechatPay(options: {
         Number.isNaN(timeExpire.getTime()) ||
         !/\+08:00$/.test(input.time_expire ?? '')
       ) {
-        return answer(response, 400, { code: 'PARAM_ERROR', message: '参数错误' });
+        return answer(400, { code: 'PARAM_ERROR', message: '参数错误' });
       }
       const existing = orders.get(input.out_trade_no as string);
       if (existing) {
-        if (existing.state === 'CLOSED')
-          return answer(response, 400, { code: 'ORDER_CLOSED', message: '订单已关闭' });
-        if (existing.state === 'SUCCESS')
-          return answer(response, 400, { code: 'ORDERPAID', message: '订单已支付' });
+        if (existing.state === 'CLOSED') return answer(400, { code: 'ORDER_CLOSED', message: '订单已关闭' });
+        if (existing.state === 'SUCCESS') return answer(400, { code: 'ORDERPAID', message: '订单已支付' });
         if (existing.amountFen !== input.amount?.total) {
-          return answer(response, 400, { code: 'INVALID_REQUEST', message: '订单号重复' });
+          return answer(400, { code: 'INVALID_REQUEST', message: '订单号重复' });
         }
-        return answer(response, 200, { code_url: existing.codeUrl });
+        return answer(200, { code_url: existing.codeUrl });
       }
       const order: FakeOrder = {
         outTradeNo: input.out_trade_no as string,
@@ -240,7 +297,7 @@ export async function startFakeWechatPay(options: {
         state: 'NOTPAY',
       };
       orders.set(order.outTradeNo, order);
-      return answer(response, 200, { code_url: order.codeUrl });
+      return answer(200, { code_url: order.codeUrl });
     }
 
     const match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
@@ -248,22 +305,21 @@ export async function startFakeWechatPay(options: {
       const order = orders.get(decodeURIComponent(match[1] as string));
       if (request.method === 'GET' && !match[2]) {
         if (url.searchParams.get('mchid') !== mchId)
-          return answer(response, 400, { code: 'PARAM_ERROR', message: 'mchid' });
-        if (!order) return answer(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        return answer(response, 200, transactionOf(order));
+          return answer(400, { code: 'PARAM_ERROR', message: 'mchid' });
+        if (!order) return answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        return answer(200, transactionOf(order));
       }
       if (request.method === 'POST' && match[2]) {
         if ((JSON.parse(body || '{}') as { mchid?: string }).mchid !== mchId) {
-          return answer(response, 400, { code: 'PARAM_ERROR', message: 'mchid' });
+          return answer(400, { code: 'PARAM_ERROR', message: 'mchid' });
         }
-        if (!order) return answer(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        if (order.state === 'SUCCESS')
-          return answer(response, 400, { code: 'ORDERPAID', message: '订单已支付' });
+        if (!order) return answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        if (order.state === 'SUCCESS') return answer(400, { code: 'ORDERPAID', message: '订单已支付' });
         order.state = 'CLOSED';
-        return answer(response, 204);
+        return answer(204);
       }
     }
-    return answer(response, 404, { code: 'NOT_FOUND', message: '接口不存在' });
+    return answer(404, { code: 'NOT_FOUND', message: '接口不存在' });
   }
 
   let dropNext = false;
@@ -304,11 +360,17 @@ export async function startFakeWechatPay(options: {
         nonce,
       },
     });
+    const signer =
+      options.signedBy === undefined
+        ? defaultSigner
+        : [...certificates, ...(publicKey ? [publicKey] : [])].find((key) => key.serial === options.signedBy);
+    if (!signer) throw new Error(`fake WeChat Pay has no key ${options.signedBy}`);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       ...signedHeaders(
         rawBody,
-        options.forged ? intruder.privateKey : platform.privateKey,
+        signer,
+        options.forged ? intruder.privateKey : signer.privateKey,
         options.timestampOffsetMs,
       ),
     };
@@ -324,26 +386,30 @@ export async function startFakeWechatPay(options: {
     mchId,
     appId,
     apiV3Key,
-    platformSerial,
+    certificateSerials: certificates.map((certificate) => certificate.serial),
+    publicKeyId: publicKey?.serial,
     orders,
     requests,
 
-    clientConfig(notifyUrl) {
+    clientConfig(notifyUrl, configOptions = {}) {
+      const trustCertificates = !publicKey || configOptions.withCertificates === true;
       return {
         mchId,
         appId,
         merchantSerialNo: merchantSerial,
         merchantPrivateKeyPem: merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
         apiV3Key,
-        verifiers:
-          options.mode === 'certificate'
-            ? { platformCertificate: { pem: certificate?.pem as string } }
-            : {
-                publicKey: {
-                  pem: createPublicKey(platform.privateKey).export({ type: 'spki', format: 'pem' }) as string,
-                  id: publicKeyId,
-                },
-              },
+        verifiers: {
+          platformCertificates: trustCertificates
+            ? certificates.map((certificate) => ({ pem: certificate.pem }))
+            : undefined,
+          publicKey: publicKey
+            ? {
+                pem: createPublicKey(publicKey.privateKey).export({ type: 'spki', format: 'pem' }) as string,
+                id: publicKey.serial,
+              }
+            : undefined,
+        },
         notifyUrl,
         apiBase: `http://127.0.0.1:${port}`,
         timeoutMs: 5000,

@@ -23,11 +23,21 @@ import {
 } from './crypto';
 import type { WechatPaySettings } from './settings';
 
-/** How WeChat Pay's signatures are checked: its platform certificate, its public key, or both while migrating. */
+/**
+ * How WeChat Pay's signatures are checked: its platform certificates, its public key, or both while migrating.
+ * Each answer and notification names its key in `Wechatpay-Serial`; the one named is used, any other refused.
+ */
 export interface WechatPayVerifiers {
-  /** 平台证书模式: the certificate; the serial WeChat Pay sends is the certificate's serial number. */
-  platformCertificate?: { pem: string } | undefined;
-  /** 公钥模式: the public key and its id (PUB_KEY_ID_…), which WeChat Pay sends as the serial. */
+  /**
+   * 平台证书模式: the certificates, whose serial numbers WeChat Pay sends. Several while it rotates: for days it
+   * signs with the old and the new certificate side by side.
+   */
+  platformCertificates?: { pem: string; path?: string }[] | undefined;
+  /**
+   * 公钥模式: the public key and its id (PUB_KEY_ID_…), which WeChat Pay sends as the serial. Configured, the id goes
+   * with every request in `Wechatpay-Serial`: only then does WeChat Pay sign its answer with the public key
+   * (without it the answer is signed with a platform certificate, WeChat Pay's default until they are voided).
+   */
   publicKey?: { pem: string; id: string } | undefined;
 }
 
@@ -61,9 +71,10 @@ export function loadWechatPayConfig(settings: WechatPaySettings): WechatPayClien
     merchantPrivateKeyPem: read('WECHATPAY_PRIVATE_KEY_PATH', settings.privateKeyPath),
     apiV3Key: settings.apiV3Key,
     verifiers: {
-      platformCertificate: settings.platformCertificatePath
-        ? { pem: read('WECHATPAY_PLATFORM_CERT_PATH', settings.platformCertificatePath) }
-        : undefined,
+      platformCertificates: settings.platformCertificatePaths.map((path) => ({
+        pem: read('WECHATPAY_PLATFORM_CERT_PATH', path),
+        path,
+      })),
       publicKey:
         settings.publicKeyPath && settings.publicKeyId
           ? { pem: read('WECHATPAY_PUBLIC_KEY_PATH', settings.publicKeyPath), id: settings.publicKeyId }
@@ -74,22 +85,30 @@ export function loadWechatPayConfig(settings: WechatPaySettings): WechatPayClien
   };
 }
 
-/** The keys WeChat Pay signs with, by the serial it names (Wechatpay-Serial). */
-function verificationKeys(verifiers: WechatPayVerifiers, clock: Clock): Map<string, KeyObject> {
+/** The keys WeChat Pay signs with, by the serial it names (Wechatpay-Serial), and what the operator should know. */
+function verificationKeys(
+  verifiers: WechatPayVerifiers,
+  clock: Clock,
+): { keys: Map<string, KeyObject>; warnings: string[] } {
   const keys = new Map<string, KeyObject>();
-  if (verifiers.platformCertificate) {
+  const expired: string[] = [];
+  for (const [index, configured] of (verifiers.platformCertificates ?? []).entries()) {
+    const name = configured.path ?? `#${index + 1}`;
     let certificate: X509Certificate;
     try {
-      certificate = new X509Certificate(verifiers.platformCertificate.pem);
+      certificate = new X509Certificate(configured.pem);
     } catch (error) {
-      throw new Error(`WECHATPAY_PLATFORM_CERT_PATH 不是有效的 PEM 证书：${(error as Error).message}`);
-    }
-    if (Date.parse(certificate.validTo) < clock().getTime()) {
       throw new Error(
-        `微信支付平台证书（序列号 ${certificate.serialNumber}）已于 ${certificate.validTo} 过期`,
+        `WECHATPAY_PLATFORM_CERT_PATH 中的 ${name} 不是有效的 PEM 证书：${(error as Error).message}`,
       );
     }
-    keys.set(certificate.serialNumber.toUpperCase(), certificate.publicKey);
+    const serial = certificate.serialNumber.toUpperCase();
+    if (Date.parse(certificate.validTo) < clock().getTime()) {
+      // WeChat Pay no longer signs with it; the end of a rotation should not stop a restart
+      expired.push(`微信支付平台证书 ${name}（序列号 ${serial}）已于 ${certificate.validTo} 过期`);
+      continue;
+    }
+    keys.set(serial, certificate.publicKey);
   }
   if (verifiers.publicKey) {
     try {
@@ -98,8 +117,17 @@ function verificationKeys(verifiers: WechatPayVerifiers, clock: Clock): Map<stri
       throw new Error(`WECHATPAY_PUBLIC_KEY_PATH 不是有效的 PEM 公钥：${(error as Error).message}`);
     }
   }
-  if (keys.size === 0) throw new Error('没有可用于验证微信支付签名的平台证书或公钥');
-  return keys;
+  if (keys.size === 0) {
+    throw new Error(
+      expired.length > 0
+        ? `${expired.join('；')}，没有其他可用于验证微信支付签名的证书或公钥`
+        : '没有可用于验证微信支付签名的平台证书或公钥',
+    );
+  }
+  const warnings = expired.map(
+    (message) => `${message}，已不再使用；请从 WECHATPAY_PLATFORM_CERT_PATH 中删除`,
+  );
+  return { keys, warnings };
 }
 
 /** WeChat Pay's transaction (query answer and decrypted notification), the fields we read. */
@@ -130,16 +158,20 @@ export function wechatTime(date: Date): string {
 
 export interface WechatPayProvider extends PaymentProvider {
   readonly name: 'wechatpay';
+  /** The serials whose signatures are accepted: platform certificate serial numbers and the public key id. */
+  readonly trustedSerials: readonly string[];
 }
 
 /**
  * WeChat Pay API v3, Native payments (扫码支付), on node:crypto and fetch: every request is signed with the
- * merchant key, every answer's signature is checked against the platform certificate or public key, and
- * notifications are verified (signature, freshness, no probe signatures) and decrypted with the APIv3 key.
+ * merchant key (and names the public key id, when configured, so that WeChat Pay answers with it), every answer's
+ * signature is checked with the platform certificate or public key its `Wechatpay-Serial` names, and notifications
+ * are verified (signature, freshness, no probe signatures) and decrypted with the APIv3 key.
  */
 export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): WechatPayProvider {
   const privateKey = createPrivateKey(config.merchantPrivateKeyPem);
-  const keys = verificationKeys(config.verifiers, clock);
+  const { keys, warnings } = verificationKeys(config.verifiers, clock);
+  const trustedSerials = [...keys.keys()];
   const timeoutMs = config.timeoutMs ?? 10_000;
 
   /** Checks a signed message from WeChat Pay (an API answer or a notification); answers why not, or undefined. */
@@ -151,7 +183,9 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
     if (!timestamp || !nonce || !signature || !serial) return new NotificationRejected('missing_headers');
     if (signature.startsWith(SIGN_TEST_PREFIX)) return new NotificationRejected('sign_test');
     const key = keys.get(serial) ?? keys.get(serial.toUpperCase());
-    if (!key) return new NotificationRejected('unknown_serial', serial);
+    if (!key) {
+      return new NotificationRejected('unknown_serial', `${serial}, trusted: ${trustedSerials.join(', ')}`);
+    }
     if (!verifySha256Rsa(key, responseMessage(timestamp, nonce, body), signature)) {
       return new NotificationRejected('bad_signature');
     }
@@ -179,6 +213,7 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
             nonce: nonceString(),
           }),
           accept: 'application/json',
+          ...(config.verifiers.publicKey ? { 'wechatpay-serial': config.verifiers.publicKey.id } : {}),
           'user-agent': 'tender-server (WeChatPay APIv3, node)',
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -221,7 +256,9 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
       },
       text,
     );
-    if (problem) throw new ProviderError(`微信支付应答验签失败（${problem.reason}）`, 'RESPONSE_SIGNATURE');
+    if (problem) {
+      throw new ProviderError(`微信支付应答验签失败（${problem.message}）`, 'RESPONSE_SIGNATURE');
+    }
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   }
 
@@ -242,6 +279,8 @@ export function wechatPayProvider(config: WechatPayClientConfig, clock: Clock): 
 
   return {
     name: 'wechatpay',
+    trustedSerials,
+    startupWarnings: warnings,
 
     async prepay(request) {
       const answer = (await call('POST', '/v3/pay/transactions/native', {

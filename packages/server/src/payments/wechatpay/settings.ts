@@ -13,8 +13,11 @@ export interface WechatPaySettings {
   privateKeyPath: string;
   /** WECHATPAY_API_V3_KEY: the 32-character APIv3 key that encrypts notifications. */
   apiV3Key: string;
-  /** WECHATPAY_PLATFORM_CERT_PATH: the WeChat Pay platform certificate (平台证书模式). */
-  platformCertificatePath: string | undefined;
+  /**
+   * WECHATPAY_PLATFORM_CERT_PATH: the WeChat Pay platform certificates (平台证书模式), comma-separated paths — while
+   * WeChat Pay rotates its certificate it signs with the old and the new one side by side for days. Empty: none.
+   */
+  platformCertificatePaths: string[];
   /** WECHATPAY_PUBLIC_KEY_PATH and WECHATPAY_PUBLIC_KEY_ID: the WeChat Pay public key and its id (公钥模式). */
   publicKeyPath: string | undefined;
   publicKeyId: string | undefined;
@@ -52,7 +55,10 @@ export function readWechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings
   if (!/^https:\/\/[^/?#]+\/[^?#]*$/.test(notifyUrl)) {
     throw new Error(`WECHATPAY_NOTIFY_URL 应为 https:// 开头、不带查询参数的地址，当前为 "${notifyUrl}"`);
   }
-  const platformCertificatePath = value('WECHATPAY_PLATFORM_CERT_PATH');
+  const platformCertificatePaths = (value('WECHATPAY_PLATFORM_CERT_PATH') ?? '')
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
   const publicKeyPath = value('WECHATPAY_PUBLIC_KEY_PATH');
   const publicKeyId = value('WECHATPAY_PUBLIC_KEY_ID');
   if (publicKeyPath && !publicKeyId) {
@@ -60,14 +66,20 @@ export function readWechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings
       '设置了 WECHATPAY_PUBLIC_KEY_PATH 时还需要设置 WECHATPAY_PUBLIC_KEY_ID（微信支付公钥ID，PUB_KEY_ID_ 开头）',
     );
   }
+  if (publicKeyId && !publicKeyId.startsWith('PUB_KEY_ID_')) {
+    // sent in every request's Wechatpay-Serial: WeChat Pay refuses an id it does not know (400 INVALID_REQUEST)
+    throw new Error(
+      `WECHATPAY_PUBLIC_KEY_ID 应为 PUB_KEY_ID_ 开头的微信支付公钥ID（不是平台证书序列号），当前为 "${publicKeyId}"`,
+    );
+  }
   if (publicKeyId && !publicKeyPath) {
     throw new Error(
       '设置了 WECHATPAY_PUBLIC_KEY_ID 时还需要设置 WECHATPAY_PUBLIC_KEY_PATH（微信支付公钥文件的路径）',
     );
   }
-  if (!platformCertificatePath && !publicKeyPath) {
+  if (platformCertificatePaths.length === 0 && !publicKeyPath) {
     throw new Error(
-      'PAY_PROVIDER=wechatpay 需要设置 WECHATPAY_PUBLIC_KEY_PATH 与 WECHATPAY_PUBLIC_KEY_ID（公钥模式），或 WECHATPAY_PLATFORM_CERT_PATH（平台证书模式），用于验证微信支付的签名',
+      'PAY_PROVIDER=wechatpay 需要设置 WECHATPAY_PUBLIC_KEY_PATH 与 WECHATPAY_PUBLIC_KEY_ID（公钥模式），或 WECHATPAY_PLATFORM_CERT_PATH（平台证书模式；证书更换期间以逗号分隔新旧两个证书），用于验证微信支付的签名',
     );
   }
   return {
@@ -76,7 +88,7 @@ export function readWechatPaySettings(env: NodeJS.ProcessEnv): WechatPaySettings
     merchantSerialNo: (value('WECHATPAY_MCH_SERIAL_NO') as string).toUpperCase(),
     privateKeyPath: value('WECHATPAY_PRIVATE_KEY_PATH') as string,
     apiV3Key,
-    platformCertificatePath,
+    platformCertificatePaths,
     publicKeyPath,
     publicKeyId,
     notifyUrl,

@@ -1,4 +1,8 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config';
 import { orderQueries } from '../../orders/queries';
@@ -7,11 +11,13 @@ import { testDatabaseTargets } from '../../test-support/databases';
 import { type FakeKeyMode, type FakeWechatPay, startFakeWechatPay } from '../../test-support/fake-wechatpay';
 import { callAs, type MemberTestUser, newMember } from '../../test-support/membership-fixtures';
 import { grantsOf, submitOrder, testOrderService } from '../../test-support/order-fixtures';
+import { selfSignedCertificate } from '../../test-support/self-signed-certificate';
 import { testClock } from '../../test-support/test-clock';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { createPaymentProvider } from '../factory';
 import { NotificationRejected, ProviderError } from '../provider';
-import { type WechatPayClientConfig, wechatPayProvider } from './provider';
+import { authorizationHeader, nonceString } from './crypto';
+import { type WechatPayClientConfig, type WechatPayProvider, wechatPayProvider } from './provider';
 import { readWechatPaySettings } from './settings';
 
 const HOUR = 3_600_000;
@@ -44,7 +50,7 @@ describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode)
   it('signs a Native prepay the fake accepts, and checks the signed answer', async () => {
     const { codeUrl } = await prepaid('MTEST0000000000001');
     expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
-    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v3/pay/transactions/native' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/pay/transactions/native' });
     const order = fake.orders.get('MTEST0000000000001');
     expect(order).toMatchObject({ amountFen: 59_800, state: 'NOTPAY' });
     expect(order?.notifyUrl).toBe('https://merchant.example/webchat/pay/notify/wechatpay');
@@ -94,7 +100,7 @@ describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode)
     const answered = fake.requests.length;
     fake.dropNextRequest();
     expect(await provider.query('MTEST0000000000004')).toMatchObject({ state: 'NOTPAY' });
-    expect(fake.requests.slice(answered)).toEqual([
+    expect(fake.requests.slice(answered)).toMatchObject([
       { method: 'GET', path: expect.stringContaining('/out-trade-no/MTEST0000000000004') },
     ]);
     fake.dropNextRequest();
@@ -106,11 +112,19 @@ describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode)
   it('refuses an answer not signed by the platform key it trusts', async () => {
     const other = await startFakeWechatPay({ mode, clock: clock.now });
     try {
-      const trustingOther = { ...config, verifiers: other.clientConfig('').verifiers };
+      // the other merchant's certificate, or the other public key file under this merchant's public key id
+      const { platformCertificates, publicKey } = other.clientConfig('').verifiers;
+      const trustingOther = {
+        ...config,
+        verifiers: publicKey
+          ? { publicKey: { ...publicKey, id: fake.publicKeyId as string } }
+          : { platformCertificates },
+      };
       const error = await wechatPayProvider(trustingOther, clock.now)
         .query('MTEST0000000000001')
         .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'RESPONSE_SIGNATURE' });
+      expect((error as Error).message).toMatch(publicKey ? 'bad_signature' : 'unknown_serial');
     } finally {
       await other.close();
     }
@@ -171,6 +185,236 @@ describe.each(MODES)('WeChat Pay client against the local fake, %s mode', (mode)
   });
 });
 
+/** A query signed as the merchant but without `Wechatpay-Serial`, answered as it came (headers and body). */
+async function queryWithoutSerialHeader(fake: FakeWechatPay, config: WechatPayClientConfig, now: Date) {
+  const pathWithQuery = `/v3/pay/transactions/out-trade-no/MTEST0000000000001?mchid=${fake.mchId}`;
+  const response = await fetch(`${fake.baseUrl}${pathWithQuery}`, {
+    headers: {
+      authorization: authorizationHeader({
+        mchId: config.mchId,
+        serialNo: config.merchantSerialNo,
+        privateKey: createPrivateKey(config.merchantPrivateKeyPem),
+        method: 'GET',
+        pathWithQuery,
+        body: '',
+        timestamp: String(Math.floor(now.getTime() / 1000)),
+        nonce: nonceString(),
+      }),
+      accept: 'application/json',
+    },
+  });
+  return { headers: Object.fromEntries(response.headers), rawBody: await response.text() };
+}
+
+describe('WeChat Pay keys: Wechatpay-Serial, several platform certificates, the public key', () => {
+  const clock = testClock();
+  const orderNo = 'MTEST0000000000020';
+  const prepay = (provider: WechatPayProvider) =>
+    provider.prepay({
+      orderNo,
+      description: '阿尔法招标网-投标通 1个月',
+      amountFen: 59_800,
+      expiresAt: new Date(clock.now().getTime() + 2 * HOUR),
+      baseUrl: 'https://merchant.example',
+    });
+
+  it('names the public key id in every request, so WeChat Pay answers with the public key', async () => {
+    const fake = await startFakeWechatPay({ mode: 'publicKey', clock: clock.now });
+    try {
+      const config = fake.clientConfig('https://merchant.example/webchat/pay/notify/wechatpay');
+      const provider = wechatPayProvider(config, clock.now);
+      await prepay(provider);
+      await provider.query(orderNo);
+      await provider.close(orderNo);
+      const id = fake.publicKeyId as string;
+      expect(fake.requests).toEqual([
+        { method: 'POST', path: '/v3/pay/transactions/native', serialHeader: id, answeredWith: id },
+        { method: 'GET', path: expect.stringContaining(orderNo), serialHeader: id, answeredWith: id },
+        { method: 'POST', path: expect.stringContaining('/close'), serialHeader: id, answeredWith: id },
+      ]);
+
+      // Without the header WeChat Pay answers with its platform certificate, which the public key cannot verify.
+      const unasked = await queryWithoutSerialHeader(fake, config, clock.now());
+      expect(unasked.headers['wechatpay-serial']).toBe(fake.certificateSerials[0]);
+      const refused = await provider.verifyNotification(unasked).catch((caught: unknown) => caught);
+      expect(refused).toMatchObject({ reason: 'unknown_serial' });
+
+      // A merchant configured with its certificate only (platform-certificate mode) sends no header and is
+      // answered with the certificate; one with a public key id WeChat Pay does not know is refused.
+      const { platformCertificates } = fake.clientConfig('', { withCertificates: true }).verifiers;
+      await wechatPayProvider({ ...config, verifiers: { platformCertificates } }, clock.now).query(orderNo);
+      expect(fake.requests.at(-1)).toEqual({
+        method: 'GET',
+        path: expect.stringContaining(orderNo),
+        answeredWith: fake.certificateSerials[0],
+      });
+      const unknownId = {
+        ...config,
+        verifiers: {
+          publicKey: {
+            ...(config.verifiers.publicKey as { pem: string }),
+            id: 'PUB_KEY_ID_0119000000000000',
+          },
+        },
+      };
+      await expect(wechatPayProvider(unknownId, clock.now).query(orderNo)).rejects.toMatchObject({
+        code: 'INVALID_REQUEST',
+        status: 400,
+      });
+      expect(fake.requests.at(-1)).toMatchObject({
+        serialHeader: 'PUB_KEY_ID_0119000000000000',
+        refused: 'unknown Wechatpay-Serial',
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('while WeChat Pay moves a merchant to the public key, accepts notifications signed with either', async () => {
+    const fake = await startFakeWechatPay({ mode: 'publicKey', clock: clock.now });
+    try {
+      const provider = wechatPayProvider(
+        fake.clientConfig('https://merchant.example/n', { withCertificates: true }),
+        clock.now,
+      );
+      expect(provider.trustedSerials).toEqual([...fake.certificateSerials, fake.publicKeyId]);
+      await prepay(provider);
+      expect(fake.requests.at(-1)).toMatchObject({ answeredWith: fake.publicKeyId });
+      fake.pay(orderNo);
+      for (const signedBy of [fake.certificateSerials[0], fake.publicKeyId] as string[]) {
+        expect(await provider.verifyNotification(fake.notification(orderNo, { signedBy }))).toMatchObject({
+          kind: 'trade',
+          trade: { orderNo, state: 'SUCCESS' },
+        });
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('accepts answers and notifications signed by either of two platform certificates; refuses a serial it lacks', async () => {
+    const fake = await startFakeWechatPay({ mode: 'certificate', clock: clock.now, platformCertificates: 2 });
+    try {
+      const config = fake.clientConfig('https://merchant.example/n');
+      const provider = wechatPayProvider(config, clock.now);
+      const [old, current] = fake.certificateSerials as [string, string];
+      expect(provider.trustedSerials).toEqual([old, current]);
+      await prepay(provider);
+      await provider.query(orderNo);
+      // WeChat Pay took the certificates in turn; both answers were accepted
+      expect(fake.requests.map((request) => [request.serialHeader, request.answeredWith])).toEqual([
+        [undefined, old],
+        [undefined, current],
+      ]);
+      fake.pay(orderNo);
+      for (const signedBy of [old, current]) {
+        expect(await provider.verifyNotification(fake.notification(orderNo, { signedBy }))).toMatchObject({
+          kind: 'trade',
+        });
+      }
+
+      // With only the new certificate configured, what the old one signs is refused, naming both serials.
+      const currentOnly = {
+        ...config,
+        verifiers: { platformCertificates: config.verifiers.platformCertificates?.slice(1) },
+      };
+      const newOnly = wechatPayProvider(currentOnly, clock.now);
+      const refused = await newOnly
+        .verifyNotification(fake.notification(orderNo, { signedBy: old }))
+        .catch((caught: unknown) => caught);
+      expect(refused).toMatchObject({
+        reason: 'unknown_serial',
+        message: `unknown_serial: ${old}, trusted: ${current}`,
+      });
+      const answers: string[] = [];
+      for (const _ of [1, 2]) {
+        answers.push(
+          await newOnly.query(orderNo).then(
+            (trade) => trade.state,
+            (error: Error) => error.message,
+          ),
+        );
+      }
+      expect(answers.sort()).toEqual([
+        'SUCCESS',
+        `微信支付应答验签失败（unknown_serial: ${old}, trusted: ${current}）`,
+      ]);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('WeChat Pay key files', () => {
+  const clock = testClock();
+  let fake: FakeWechatPay;
+  let directory: string;
+
+  beforeAll(async () => {
+    fake = await startFakeWechatPay({ mode: 'certificate', clock: clock.now, platformCertificates: 2 });
+    directory = mkdtempSync(join(tmpdir(), 'wechatpay-keys-'));
+    const config = fake.clientConfig('');
+    writeFileSync(join(directory, 'apiclient_key.pem'), config.merchantPrivateKeyPem);
+    for (const [index, certificate] of (config.verifiers.platformCertificates ?? []).entries()) {
+      writeFileSync(join(directory, `wechatpay_${index}.pem`), certificate.pem);
+    }
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const expired = selfSignedCertificate({
+      ...keys,
+      commonName: 'Tenpay.com Root CA',
+      notBefore: new Date(clock.now().getTime() - 5 * 365 * 86_400_000),
+      notAfter: new Date(clock.now().getTime() - 86_400_000),
+    });
+    writeFileSync(join(directory, 'expired.pem'), expired.pem);
+  });
+  afterAll(async () => {
+    await fake.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const providerWith = (certificatePaths: string) =>
+    createPaymentProvider(
+      readConfig(
+        {
+          PAY_PROVIDER: 'wechatpay',
+          WECHATPAY_MCH_ID: fake.mchId,
+          WECHATPAY_APP_ID: fake.appId,
+          WECHATPAY_MCH_SERIAL_NO: fake.clientConfig('').merchantSerialNo,
+          WECHATPAY_PRIVATE_KEY_PATH: join(directory, 'apiclient_key.pem'),
+          WECHATPAY_API_V3_KEY: fake.apiV3Key,
+          WECHATPAY_PLATFORM_CERT_PATH: certificatePaths,
+          WECHATPAY_NOTIFY_URL: 'https://tender.example.com/webchat/pay/notify/wechatpay',
+          WECHATPAY_API_BASE: fake.baseUrl,
+        },
+        process.cwd(),
+      ),
+      {} as never,
+      clock.now,
+    ) as WechatPayProvider;
+
+  it('trusts every certificate WECHATPAY_PLATFORM_CERT_PATH lists', async () => {
+    const both = providerWith(`${join(directory, 'wechatpay_0.pem')},${join(directory, 'wechatpay_1.pem')}`);
+    expect(both.trustedSerials).toEqual(fake.certificateSerials);
+    expect(both.startupWarnings).toEqual([]);
+    expect(await both.query('MTEST0000000000099')).toMatchObject({ state: 'NOT_FOUND' });
+    expect(providerWith(join(directory, 'wechatpay_1.pem')).trustedSerials).toEqual(
+      fake.certificateSerials.slice(1),
+    );
+  });
+
+  it('leaves out an expired certificate with a warning, and stops the start when nothing else is left', () => {
+    const expiredPath = join(directory, 'expired.pem');
+    const withExpired = providerWith(`${expiredPath},${join(directory, 'wechatpay_1.pem')}`);
+    expect(withExpired.trustedSerials).toEqual(fake.certificateSerials.slice(1));
+    expect(withExpired.startupWarnings).toEqual([expect.stringContaining(`微信支付平台证书 ${expiredPath}`)]);
+    expect(withExpired.startupWarnings?.[0]).toContain('请从 WECHATPAY_PLATFORM_CERT_PATH 中删除');
+    expect(() => providerWith(expiredPath)).toThrow('没有其他可用于验证微信支付签名的证书或公钥');
+    expect(() => providerWith(join(directory, 'missing.pem'))).toThrow(
+      `WECHATPAY_PLATFORM_CERT_PATH 指向的文件 ${join(directory, 'missing.pem')} 无法读取`,
+    );
+  });
+});
+
 describe('WeChat Pay settings', () => {
   const complete = {
     PAY_PROVIDER: 'wechatpay',
@@ -189,8 +433,26 @@ describe('WeChat Pay settings', () => {
       mchId: '1900009191',
       merchantSerialNo: '5157F09EFDC096DE15EBE81A47057A72',
       apiBase: 'https://api.mch.weixin.qq.com',
-      platformCertificatePath: undefined,
+      platformCertificatePaths: [],
     });
+  });
+
+  it('reads one platform certificate path, or several separated by commas (a rotation)', () => {
+    const certificates = (value: string) =>
+      readWechatPaySettings({ ...complete, WECHATPAY_PLATFORM_CERT_PATH: value }).platformCertificatePaths;
+    expect(certificates('/etc/tender/wechatpay_cert.pem')).toEqual(['/etc/tender/wechatpay_cert.pem']);
+    expect(certificates('/etc/tender/old.pem, /etc/tender/new.pem,')).toEqual([
+      '/etc/tender/old.pem',
+      '/etc/tender/new.pem',
+    ]);
+    expect(() =>
+      readWechatPaySettings({
+        ...complete,
+        WECHATPAY_PUBLIC_KEY_PATH: '',
+        WECHATPAY_PUBLIC_KEY_ID: '',
+        WECHATPAY_PLATFORM_CERT_PATH: ' , ',
+      }),
+    ).toThrow('WECHATPAY_PLATFORM_CERT_PATH');
   });
 
   it('names the missing or unusable variable', () => {
@@ -214,6 +476,9 @@ describe('WeChat Pay settings', () => {
     expect(() =>
       readWechatPaySettings({ ...complete, WECHATPAY_PUBLIC_KEY_PATH: '', WECHATPAY_PUBLIC_KEY_ID: '' }),
     ).toThrow('WECHATPAY_PLATFORM_CERT_PATH');
+    expect(() =>
+      readWechatPaySettings({ ...complete, WECHATPAY_PUBLIC_KEY_ID: '5157F09EFDC096DE15EBE81A47057A72' }),
+    ).toThrow('WECHATPAY_PUBLIC_KEY_ID 应为 PUB_KEY_ID_ 开头');
   });
 
   it('stops the start: PAY_PROVIDER=wechatpay without settings, an unknown provider, an unreadable key file', () => {
@@ -240,7 +505,8 @@ describe.each(testDatabaseTargets())('buying with WeChat Pay (local fake) on $na
 
     beforeAll(async () => {
       let fakeClock: () => Date = () => new Date();
-      fake = await startFakeWechatPay({ mode, clock: () => fakeClock() });
+      // two platform certificates: a rotation in certificate mode, untrusted ones in public-key mode
+      fake = await startFakeWechatPay({ mode, clock: () => fakeClock(), platformCertificates: 2 });
       config = fake.clientConfig('http://placeholder.invalid/');
       server = await startTestServer(target, [], {
         payments: (clock) => {
@@ -320,6 +586,29 @@ describe.each(testDatabaseTargets())('buying with WeChat Pay (local fake) on $na
       expect(await orderStatus(user, order.orderId)).toBe(2);
       expect(await outcomes(order.orderNo)).toEqual(['notification:amount_mismatch', 'query:credited']);
       expect(await grantsOf(server, order.orderNo)).toBe(1);
+    });
+
+    it('acknowledges a notification signed by any key it trusts and refuses an unknown serial, saying which', async () => {
+      const { order } = await openOrder();
+      fake.pay(order.orderNo);
+      const trusted = config.verifiers.publicKey ? [fake.publicKeyId as string] : fake.certificateSerials;
+      for (const signedBy of trusted) {
+        const notification = fake.notification(order.orderNo, { signedBy });
+        expect((await fake.deliver(order.orderNo, notification)).status).toBe(204);
+      }
+      const unknown = 'PUB_KEY_ID_0119FFFFFFFFFFFFFFFFFFFFFFFF';
+      const refused = await fake.deliver(
+        order.orderNo,
+        fake.notification(order.orderNo, { serial: unknown }),
+      );
+      expect(refused.status).toBe(401);
+      expect(await grantsOf(server, order.orderNo)).toBe(1);
+      expect((await outcomes(order.orderNo))[0]).toBe('notification:credited');
+      const [refusal] = await server.db.query<{ outcome: string; detail: { message: string } }>(
+        `SELECT outcome, detail FROM payment_event WHERE order_no IS NULL ORDER BY id DESC LIMIT 1`,
+      );
+      expect(refusal?.outcome).toBe('rejected:unknown_serial');
+      expect(refusal?.detail.message).toBe(`unknown_serial: ${unknown}, trusted: ${trusted.join(', ')}`);
     });
 
     it('asks WeChat Pay about an unpaid order at most once per gap, however often the modal polls', async () => {
