@@ -87,9 +87,14 @@ export class ServerProcess {
   private lines: string[] = [];
   private waiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];
 
+  /**
+   * `production`: none of the demo defaults below (dev mode, no rate limits, the payment sandbox): the server gets
+   * exactly `env`, as an operator's production start does.
+   */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly options: { production?: boolean } = {},
   ) {}
 
   get running(): boolean {
@@ -110,9 +115,9 @@ export class ServerProcess {
           ...inherited,
           PORT: String(this.port),
           HOST: '127.0.0.1',
-          TENDER_DEV: '1',
-          RATE_LIMITS: 'off',
-          PAY_PROVIDER: 'sandbox',
+          ...(this.options.production
+            ? {}
+            : { TENDER_DEV: '1', RATE_LIMITS: 'off', PAY_PROVIDER: 'sandbox' }),
           ...this.env,
           ...extraEnv,
         },

@@ -128,13 +128,16 @@ export async function startFakeWechatPay(options: {
   clock: Clock;
   /** How many platform certificates the merchant has (default 1; 2 while WeChat Pay rotates them). */
   platformCertificates?: number;
+  /** The merchant's numbers; default WeChat Pay's documentation examples (which a production start refuses). */
+  mchId?: string;
+  appId?: string;
 }): Promise<FakeWechatPay> {
   const { clock } = options;
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const intruder = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const merchantSerial = randomBytes(20).toString('hex').toUpperCase();
-  const mchId = '1900009191';
-  const appId = 'wx8888888888888888';
+  const mchId = options.mchId ?? '1900009191';
+  const appId = options.appId ?? 'wx8888888888888888';
   const apiV3Key = randomBytes(16).toString('hex');
   const now = clock();
   const certificates = Array.from({ length: options.platformCertificates ?? 1 }, (_, index) => {
