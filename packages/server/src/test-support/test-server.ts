@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
+import type { WebhookNetwork } from '../push/webhooks';
 import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
@@ -64,6 +65,8 @@ export interface TestServerOptions {
   feedPushIntervalMs?: number;
   /** Rate limits (src/security); default: none. */
   rateLimits?: RateLimits;
+  /** Where robot messages go: a local fake's network (test-support/fake-robot.ts); default: the internet's. */
+  webhookNetwork?: WebhookNetwork;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -88,6 +91,7 @@ export async function startTestServer(
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.webhookNetwork ? { webhookNetwork: options.webhookNetwork } : {}),
   });
   return {
     app,
