@@ -6,7 +6,7 @@ import { BlockList, isIP } from 'node:net';
  * and every IPv6 form that carries an IPv4 address (mapped, NAT64, 6to4, Teredo), so that a DNS answer cannot
  * point a webhook at this machine, the internal network or a cloud metadata service.
  */
-const notPublic = new BlockList();
+const notPublicIpv4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,8 +24,10 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  notPublic.addSubnet(network, prefix, 'ipv4');
+  notPublicIpv4.addSubnet(network, prefix, 'ipv4');
 }
+// A list of its own: a BlockList checks IPv4 addresses against its IPv6 rules too, as if mapped (::ffff:0:0/96).
+const notPublicIpv6 = new BlockList();
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -43,7 +45,7 @@ for (const [network, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  notPublic.addSubnet(network, prefix, 'ipv6');
+  notPublicIpv6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** Whether a robot's host may resolve to this address: an IP literal outside every range above. */
@@ -51,5 +53,5 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   // a zone index (fe80::1%eth0) names an interface of this machine
   if (family === 0 || address.includes('%')) return false;
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !notPublicIpv4.check(address, 'ipv4') : !notPublicIpv6.check(address, 'ipv6');
 }

@@ -125,6 +125,9 @@ export class PushHub {
         if (oldest) this.end(oldest, PUSH_CLOSE_CODES.tooManySockets, 'too many connections');
       }
       client.on('close', () => this.forget(open));
+      // a client's protocol error (a message over maxPayload: 1009) closes its socket; unheard, it would crash the
+      // process
+      client.on('error', () => this.forget(open));
       client.send(JSON.stringify({ type: 'ready' }));
     });
   }
