@@ -69,10 +69,11 @@ export class PushHub {
   private readonly byUser = new Map<string, Connection[]>();
   private recheckTimer: NodeJS.Timeout | undefined;
   private rechecking: Promise<void> = Promise.resolve();
+  private rechecksWaiting = 0;
 
   constructor(
     private readonly authenticator: Authenticator,
-    private readonly sessions: { db: Queryable; clock: Clock; log: FastifyBaseLogger },
+    private readonly store: { db: Queryable; clock: Clock; log: FastifyBaseLogger },
   ) {}
 
   /** Takes over the HTTP server's upgrades to {@link WEBSOCKET_PATH}; closes the sockets when the app closes. */
@@ -81,7 +82,8 @@ export class PushHub {
       this.upgrade(request, socket, head).catch(() => socket.destroy());
     });
     this.recheckTimer = setInterval(() => {
-      this.recheck(() => true);
+      // a slow database does not pile up checks: the next one starts after the last one ended
+      if (this.rechecksWaiting === 0) this.recheck(() => true);
     }, PUSH_LIMITS.recheckMs);
     this.recheckTimer.unref();
     app.addHook('onClose', async () => {
@@ -151,11 +153,13 @@ export class PushHub {
    * ended. Rechecks run one after another.
    */
   private recheck(which: (connection: Connection) => boolean): Promise<void> {
+    this.rechecksWaiting += 1;
     this.rechecking = this.rechecking.then(async () => {
+      this.rechecksWaiting -= 1;
       const connections = [...this.byUser.values()].flat().filter(which);
       if (connections.length === 0) return;
       try {
-        const states = await this.sessions.db.query<SessionState>(
+        const states = await this.store.db.query<SessionState>(
           `SELECT s.id::text AS "sessionId", s.revoked_at IS NOT NULL AS revoked,
                   s.superseded_at IS NOT NULL AS superseded, u.frozen_at IS NOT NULL AS frozen,
                   s.expires_at AS "expiresAt"
@@ -164,13 +168,13 @@ export class PushHub {
           [[...new Set(connections.map((connection) => connection.sessionId))]],
         );
         const bySession = new Map(states.map((state) => [state.sessionId, state]));
-        const now = this.sessions.clock();
+        const now = this.store.clock();
         for (const connection of connections) {
           const ended = endOf(bySession.get(connection.sessionId), now);
           if (ended) this.end(connection, ended.code, ended.reason);
         }
       } catch (error) {
-        this.sessions.log.error({ error: String(error) }, 'websocket session check failed');
+        this.store.log.error({ error: String(error) }, 'websocket session check failed');
       }
     });
     return this.rechecking;
