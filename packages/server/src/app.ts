@@ -41,6 +41,7 @@ import { serviceEnvironment } from './production-checks';
 import type { Mailer } from './push/digest';
 import { startDailyDigest } from './push/digest';
 import { startFeedPush } from './push/feed-push';
+import { internetRobotNetwork, type WebhookNetwork } from './push/webhooks';
 import { PushHub } from './push/websocket';
 import { searchRoutes } from './search/routes';
 import { securityHeaders } from './security/headers';
@@ -77,6 +78,8 @@ export interface ServerDependencies {
   orderSweepIntervalMs?: number;
   /** Pushes new subscription matches (websocket, group robots) this often (cli/start.ts: every 500 ms); unset: never. */
   feedPushIntervalMs?: number;
+  /** How group robot messages reach the robots; default: the internet, public addresses only. Tests pass their fake's. */
+  webhookNetwork?: WebhookNetwork;
   /** `SMTP_URL`: sends the daily subscription digest at 08:00 China time; unset: no e-mail. */
   mailer?: Mailer;
   /** `RATE_LIMITS` (src/security/rate-limit.ts); unset: no limits (tests sign hundreds of users in from one IP). */
@@ -180,8 +183,11 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   subscriptionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
   monitoringRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  const pushHub = new PushHub(auth.authenticator);
+  const pushHub = new PushHub(auth.authenticator, { db: dependencies.db, clock, log: app.log });
   pushHub.attach(app);
+  auth.sessions.onEnded((userId) => {
+    pushHub.recheckUser(userId);
+  });
   if (dependencies.feedPushIntervalMs) {
     const stopPush = startFeedPush({
       db: dependencies.db,
@@ -189,6 +195,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       intervalMs: dependencies.feedPushIntervalMs,
       log: app.log,
       now: clock,
+      network: dependencies.webhookNetwork ?? internetRobotNetwork,
     });
     app.addHook('onClose', stopPush);
   }

@@ -261,6 +261,33 @@ export const feedReadEndpoint = defineEndpoint({
 
 export const WEBHOOK_KINDS = ['wecom', 'dingtalk', 'feishu'] as const;
 
+/**
+ * The hosts of the group robots' webhook addresses: the server posts to nothing else (docs/operations.md,
+ * Security), so a robot setting cannot make it call this machine or the internal network.
+ */
+export const ROBOT_WEBHOOK_HOSTS = {
+  wecom: ['qyapi.weixin.qq.com'],
+  dingtalk: ['oapi.dingtalk.com'],
+  feishu: ['open.feishu.cn', 'open.larksuite.com'],
+} as const satisfies Record<(typeof WEBHOOK_KINDS)[number], readonly string[]>;
+
+/**
+ * `https://` and a robot host itself, then the path, query or fragment (printable ASCII) or nothing: no user name
+ * or password, no port, no other host that merely starts with a robot's name. Written out rather than read with
+ * `URL`, which this package's targets do not all have; the server reads the host of what passes with `URL`.
+ */
+const robotUrlPattern = new RegExp(
+  `^https://(?:${Object.values(ROBOT_WEBHOOK_HOSTS)
+    .flat()
+    .map((host) => host.replaceAll('.', '\\.'))
+    .join('|')})(?:[/?#][!-~]*)?$`,
+);
+
+/** An https address on a robot host itself (exact name), without user name or password, on the default port. */
+export function isRobotWebhookUrl(value: string): boolean {
+  return robotUrlPattern.test(value);
+}
+
 export const pushSettingSchema = z
   .object({
     /** The daily digest's address ('' for none). */
@@ -301,12 +328,18 @@ export const pushSettingSaveEndpoint = defineEndpoint({
     webhookUrl: z
       .string({ error: '机器人地址须为文字' })
       .trim()
-      .refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), '机器人地址须为 http(s) 地址')
+      .refine(
+        (value) => value === '' || isRobotWebhookUrl(value),
+        '机器人地址须为企业微信、钉钉或飞书群机器人的 https 地址（qyapi.weixin.qq.com、oapi.dingtalk.com、open.feishu.cn 或 open.larksuite.com）',
+      )
       .default(''),
     webhookSecret: z.string({ error: '签名密钥须为文字' }).trim().max(200, '签名密钥过长').default(''),
   }),
   response: pushSettingSchema,
-  errors: [{ code: 400, when: '选了机器人类型却没有地址' }],
+  errors: [
+    { code: 400, when: '选了机器人类型却没有地址' },
+    { code: 400, when: '机器人地址不是企业微信、钉钉、飞书群机器人自己的 https 地址' },
+  ],
 });
 
 /** spec §7 `monitor-keyword/verify`: whether a word can be subscribed, and how often it occurred lately. */

@@ -165,6 +165,7 @@ export function qrLoginService(
         return { user, session: await sessions.open(tx, user, row.remember, 'qr') };
       });
       if (!signedIn) return { status: 'EXPIRED' };
+      sessions.ended(signedIn.user.id);
       return { status: 'CONFIRMED', ...(await signIn.result(signedIn.user, signedIn.session, baseUrl)) };
     },
 

@@ -56,17 +56,33 @@ function expiryAfterUse(session: { remember: boolean; sessionCreatedAt: Date }, 
   return new Date(Math.min(usedAt.getTime() + idle, lifetimeEnd(session).getTime()));
 }
 
-function lifetimeEnd(session: { remember: boolean; sessionCreatedAt: Date }): Date {
+/** The end of a session's absolute lifetime (SESSION_RULES), however often it is used. */
+export function lifetimeEnd(session: { remember: boolean; sessionCreatedAt: Date }): Date {
   const lifetime = session.remember ? SESSION_RULES.rememberedLifetimeMs : SESSION_RULES.lifetimeMs;
   return new Date(session.sessionCreatedAt.getTime() + lifetime);
 }
 
 export function sessionService(db: Database, clock: Clock) {
+  const endedListeners = new Set<(userId: number) => void>();
+  const ended = (userId: number) => {
+    for (const listener of endedListeners) listener(userId);
+  };
   return {
+    /**
+     * Hears of sessions of a user that ended (signed out, superseded by a sign-in, frozen) in this process, after
+     * the change committed: the push hub closes their sockets at once (src/push/websocket.ts).
+     */
+    onEnded(listener: (userId: number) => void): void {
+      endedListeners.add(listener);
+    },
+
+    /** Tells the listeners that sessions of the user ended; call after the transaction that ended them committed. */
+    ended,
+
     /**
      * Opens a session for a user and supersedes every other live session of that user: the newest sign-in
      * wins (spec §8 4011). Call inside the transaction that read the user `FOR UPDATE`, so two concurrent
-     * sign-ins of one account leave exactly one session live.
+     * sign-ins of one account leave exactly one session live, and `ended(user.id)` after it committed.
      */
     async open(
       tx: Queryable,
@@ -93,13 +109,15 @@ export function sessionService(db: Database, clock: Clock) {
 
     /** Ends the session of a token, if it is one of this brand's; unknown tokens are ignored. */
     async revoke(brandId: string, token: string): Promise<void> {
-      await db.query(
-        'UPDATE user_session SET revoked_at = $3 WHERE token_hash = $1 AND brand_id = $2 AND revoked_at IS NULL',
+      const [revoked] = await db.query<{ userId: number }>(
+        `UPDATE user_session SET revoked_at = $3 WHERE token_hash = $1 AND brand_id = $2 AND revoked_at IS NULL
+         RETURNING user_id AS "userId"`,
         [secretHash(token), brandId, clock()],
       );
+      if (revoked) ended(Number(revoked.userId));
     },
 
-    /** Ends every session of a user (freezing the account). */
+    /** Ends every session of a user (freezing the account); call `ended(userId)` after the transaction committed. */
     async revokeAll(tx: Queryable, userId: number): Promise<void> {
       await tx.query('UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
         userId,

@@ -41,7 +41,7 @@ export function signInService(
     remember: boolean,
     method: LoginMethod,
   ): Promise<{ user: UserRecord; session: NewSession }> {
-    return db.transaction(async (tx) => {
+    const signedIn = await db.transaction(async (tx) => {
       const user = await userQueries(tx).findOrCreate(
         tenant.id,
         mobile,
@@ -51,6 +51,8 @@ export function signInService(
       if (user.frozenAt) throw new BusinessError(RESPONSE_CODES.ACCOUNT_FROZEN, messages.auth.accountFrozen);
       return { user, session: await sessions.open(tx, user, remember, method) };
     });
+    sessions.ended(signedIn.user.id);
+    return signedIn;
   }
 
   return {
@@ -86,6 +88,7 @@ export function signInService(
         });
         return { user: thawed, session: await sessions.open(tx, thawed, request.remember, 'awaken') };
       });
+      sessions.ended(user.id);
       return result(user, session, baseUrl);
     },
 
@@ -106,6 +109,7 @@ export function signInService(
           at: now,
         });
       });
+      sessions.ended(userId);
     },
 
     /** The account of a phone verified another way (WeChat's phone number), created as an SMS sign-in creates it. */

@@ -3,7 +3,8 @@ import type { Database } from '../db/database';
 import { regionView, typeName } from '../details/present';
 import { messages } from '../messages';
 import { pushSettings } from './settings';
-import { type PushLine, postWebhook, webhookRequest } from './webhooks';
+import { webhookDeliveries } from './webhook-deliveries';
+import { type PushLine, type WebhookNetwork, webhookRequest } from './webhooks';
 import type { PushHub } from './websocket';
 
 /** Lines a robot message lists at most (robots limit message size and rate). */
@@ -29,8 +30,9 @@ interface NewFeedRow {
 /**
  * Pushes new feed rows as they appear, whichever process matched them (this server's demo load, or
  * `tender-server import` against the same PostgreSQL): every `intervalMs` it reads the rows after the last one
- * pushed, sends each to the user's open websockets and, per user, one message to the user's group robot. Rows
- * that existed when the server started are not pushed again.
+ * pushed, sends each to the user's open websockets and queues, per user, one message to the user's group robot
+ * (sent apart from this loop: src/push/webhook-deliveries.ts). Rows that existed when the server started are not
+ * pushed again.
  */
 export function startFeedPush(options: {
   db: Database;
@@ -38,9 +40,12 @@ export function startFeedPush(options: {
   intervalMs: number;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** How robot messages leave (src/push/webhooks.ts). */
+  network: WebhookNetwork;
 }): () => Promise<void> {
   const { db, hub, log } = options;
   const settings = pushSettings(db);
+  const deliveries = webhookDeliveries(options.network, log);
   let lastId: number | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -78,28 +83,21 @@ export function startFeedPush(options: {
       byUser.set(row.userId, entry);
     }
     const robots = await settings.webhooksOf([...byUser.keys()]);
-    await Promise.all(
-      robots.map(async (robot) => {
-        const lines = byUser.get(robot.userId)?.lines ?? [];
-        if (!robot.webhookKind || !robot.webhookUrl || lines.length === 0) return;
-        const request = webhookRequest(
+    for (const robot of robots) {
+      const lines = byUser.get(robot.userId)?.lines ?? [];
+      if (!robot.webhookKind || !robot.webhookUrl || lines.length === 0) continue;
+      deliveries.enqueue({
+        request: webhookRequest(
           robot.webhookKind,
           robot.webhookUrl,
           robot.webhookSecret,
           messages.subscriptions.pushTitle(lines.length),
           lines.slice(0, MAX_ROBOT_LINES),
           options.now(),
-        );
-        try {
-          await postWebhook(request);
-        } catch (error) {
-          log.warn(
-            { userId: robot.userId, kind: robot.webhookKind, error: String(error) },
-            'webhook push failed',
-          );
-        }
-      }),
-    );
+        ),
+        context: { userId: robot.userId, kind: robot.webhookKind },
+      });
+    }
   }
 
   const timer = setInterval(() => {
@@ -115,5 +113,6 @@ export function startFeedPush(options: {
     stopped = true;
     clearInterval(timer);
     await running;
+    await deliveries.stop();
   };
 }

@@ -1,40 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createTcpServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
+import { type FakeRobot, fakeRobotNetwork, startFakeRobot } from '../test-support/fake-robot';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { previousChinaDay, sendDailyDigests, smtpMailer } from './digest';
 import { dingTalkSign, feishuSign } from './webhooks';
-
-interface Received {
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-}
-
-/** A local HTTP receiver standing in for the robots' webhook addresses. */
-async function webhookReceiver() {
-  const received: Received[] = [];
-  const server = createHttpServer((request: IncomingMessage, response) => {
-    let data = '';
-    request.on('data', (chunk) => {
-      data += chunk;
-    });
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      received.push({ path: url.pathname, query: url.searchParams, body: JSON.parse(data) });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{"errcode":0}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}`, received, close: () => server.close() };
-}
 
 /** A minimal SMTP receiver (RFC 5321 happy path, no TLS, no auth): records each message's envelope and data. */
 async function smtpReceiver() {
@@ -89,15 +65,18 @@ async function smtpReceiver() {
 describe.each(testDatabaseTargets())('push on $name', (target) => {
   let server: TestServer;
   let dir: string;
-  let robots: Awaited<ReturnType<typeof webhookReceiver>>;
+  let robots: FakeRobot;
 
   beforeAll(async () => {
-    server = await startTestServer(target, [], { feedPushIntervalMs: 100 });
+    robots = await startFakeRobot();
+    server = await startTestServer(target, [], {
+      feedPushIntervalMs: 100,
+      webhookNetwork: fakeRobotNetwork(robots),
+    });
     dir = mkdtempSync(join(tmpdir(), 'tender-push-'));
-    robots = await webhookReceiver();
   });
   afterAll(async () => {
-    robots.close();
+    await robots.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -116,8 +95,8 @@ describe.each(testDatabaseTargets())('push on $name', (target) => {
     return user;
   }
 
-  async function waitFor<T>(read: () => T | undefined): Promise<T> {
-    const deadline = Date.now() + 3_000;
+  async function waitFor<T>(read: () => T | undefined, timeoutMs = 3_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = read();
       if (value !== undefined) return value;
@@ -128,34 +107,41 @@ describe.each(testDatabaseTargets())('push on $name', (target) => {
 
   it('pushes matches to WeCom, DingTalk (signed) and Feishu (signed) robots in their formats', async () => {
     const word = hanWord(3);
-    const wecom = await subscriber(word, { webhookKind: 'wecom', webhookUrl: `${robots.url}/wecom?key=k1` });
+    const wecom = await subscriber(word, {
+      webhookKind: 'wecom',
+      webhookUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=k1',
+    });
     const dingtalk = await subscriber(word, {
       webhookKind: 'dingtalk',
-      webhookUrl: `${robots.url}/dingtalk?access_token=t1`,
+      webhookUrl: 'https://oapi.dingtalk.com/robot/send?access_token=t1',
       webhookSecret: 'SEC-ding',
     });
     const feishu = await subscriber(word, {
       webhookKind: 'feishu',
-      webhookUrl: `${robots.url}/feishu/hook`,
+      webhookUrl: 'https://open.feishu.cn/open-apis/bot/v2/hook/fs-hook',
       webhookSecret: 'fs-secret',
     });
     expect((await post(dingtalk, '/webchat/api/subscribe/push-setting/get')).data).toEqual({
       digestEmail: '',
       webhookKind: 'dingtalk',
-      webhookUrl: `${robots.url}/dingtalk?access_token=t1`,
+      webhookUrl: 'https://oapi.dingtalk.com/robot/send?access_token=t1',
       webhookSigned: true,
     });
     const title = `${word}设备采购公开招标公告`;
     await importRecords(server, dir, [tenderRecord({ title })]);
 
-    const wecomMessage = await waitFor(() => robots.received.find((message) => message.path === '/wecom'));
-    expect(wecomMessage.query.get('key')).toBe('k1');
+    const wecomMessage = await waitFor(() =>
+      robots.received.find((message) => message.query.get('key') === 'k1'),
+    );
+    expect(wecomMessage).toMatchObject({ servername: 'qyapi.weixin.qq.com', path: '/cgi-bin/webhook/send' });
     expect(wecomMessage.body).toMatchObject({ msgtype: 'markdown' });
     expect((wecomMessage.body.markdown as { content: string }).content).toContain(title);
 
-    const dingMessage = await waitFor(() => robots.received.find((message) => message.path === '/dingtalk'));
+    const dingMessage = await waitFor(() =>
+      robots.received.find((message) => message.query.get('access_token') === 't1'),
+    );
     const timestamp = Number(dingMessage.query.get('timestamp'));
-    expect(dingMessage.query.get('access_token')).toBe('t1');
+    expect(dingMessage).toMatchObject({ servername: 'oapi.dingtalk.com', path: '/robot/send' });
     expect(dingMessage.query.get('sign')).toBe(dingTalkSign('SEC-ding', timestamp));
     expect(dingMessage.body).toMatchObject({
       msgtype: 'markdown',
@@ -164,13 +150,47 @@ describe.each(testDatabaseTargets())('push on $name', (target) => {
     expect((dingMessage.body.markdown as { text: string }).text).toContain(title);
 
     const feishuMessage = await waitFor(() =>
-      robots.received.find((message) => message.path === '/feishu/hook'),
+      robots.received.find((message) => message.path === '/open-apis/bot/v2/hook/fs-hook'),
     );
+    expect(feishuMessage.servername).toBe('open.feishu.cn');
     expect(feishuMessage.body).toMatchObject({ msg_type: 'text' });
     expect(feishuMessage.body.sign).toBe(feishuSign('fs-secret', Number(feishuMessage.body.timestamp)));
     expect((feishuMessage.body.content as { text: string }).text).toContain(title);
     expect(wecom.userId).not.toBe(feishu.userId);
   });
+
+  it('a robot that never answers holds back no other member’s websocket push', async () => {
+    const baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const slowWord = hanWord(3);
+    await subscriber(slowWord, {
+      webhookKind: 'wecom',
+      webhookUrl: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/hang?key=slow',
+    });
+    const word = hanWord(3);
+    const listener = await subscriber(word, {});
+    const socket = new WebSocket(
+      `${baseUrl.replace('http', 'ws')}/webchat/websocket?brand=${listener.brand}&token=${listener.token}`,
+    );
+    try {
+      const titles: string[] = [];
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type === 'feed') titles.push(message.data.title);
+      });
+      await new Promise((resolve) => socket.once('message', resolve));
+
+      // the first import's tick posts to the robot, which accepts and never answers
+      await importRecords(server, dir, [tenderRecord({ title: `${slowWord}设备采购公开招标公告` })]);
+      await waitFor(() => (robots.hanging > 0 ? true : undefined));
+      // the next import's push reaches the other member while that request is still hanging
+      const title = `${word}设备采购公开招标公告`;
+      await importRecords(server, dir, [tenderRecord({ title })]);
+      await waitFor(() => (titles.includes(title) ? true : undefined), 15_000);
+      expect(robots.hanging).toBe(1);
+    } finally {
+      socket.close();
+    }
+  }, 30_000);
 
   it('refuses a robot without an address', async () => {
     const user = await newMember(server, 'alpha');

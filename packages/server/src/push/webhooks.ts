@@ -1,4 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isRobotWebhookUrl } from '@tender/contracts';
+import { isPublicAddress } from './robot-address';
 import type { WebhookKind } from './settings';
 
 /** One matched item as a robot message lists it. */
@@ -83,14 +88,89 @@ export function webhookRequest(
   }
 }
 
-/** Posts the request; a robot that does not answer in 5 s or answers an error is reported, never retried. */
-export async function postWebhook(request: WebhookRequest): Promise<void> {
-  const response = await fetch(request.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request.body),
-    signal: AbortSignal.timeout(5_000),
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** How robot messages reach the robots; only tests replace it (src/test-support/fake-robot.ts). */
+export interface WebhookNetwork {
+  /** The addresses of a robot host, asked once per message. */
+  resolve(hostname: string): Promise<ResolvedAddress[]>;
+  /** Whether an address the host resolved to may be connected to. */
+  reachable(address: string): boolean;
+  /** The robots' port. */
+  port: number;
+  /** The certificates to trust instead of the system's. */
+  ca?: string;
+}
+
+/** The robots on the internet: the system resolver, public addresses only, port 443, the system's CAs. */
+export const internetRobotNetwork: WebhookNetwork = {
+  resolve: (hostname) => lookup(hostname, { all: true, verbatim: true }),
+  reachable: isPublicAddress,
+  port: 443,
+};
+
+/** Settles with the promise, or rejects when the signal aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
-  if (!response.ok) throw new Error(`群机器人返回 HTTP ${response.status}`);
-  await response.arrayBuffer();
+}
+
+/**
+ * Posts the request to a robot host (docs/operations.md, Security): the address must still be an https address on
+ * a robot host (rows saved before that rule are refused here), the host is resolved once and every address it
+ * resolves to must be reachable (public), and the connection goes to the checked address with TLS and Host for the
+ * robot's name, so a DNS answer that changes between check and connect cannot redirect it. Redirects are not
+ * followed: any answer but 2xx fails. Failures are reported, never retried.
+ */
+export async function postWebhook(
+  request: WebhookRequest,
+  network: WebhookNetwork,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!isRobotWebhookUrl(request.url)) throw new Error('群机器人地址不是机器人自己的 https 地址，不发送');
+  const url = new URL(request.url);
+  const addresses = await untilAborted(network.resolve(url.hostname), signal);
+  const refused = addresses.find((resolved) => !network.reachable(resolved.address));
+  if (refused) throw new Error(`群机器人地址 ${url.hostname} 解析到非公网地址 ${refused.address}，不发送`);
+  const [checked] = addresses;
+  if (!checked) throw new Error(`群机器人地址 ${url.hostname} 无法解析`);
+  const connectTo: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [checked]);
+    else callback(null, checked.address, checked.family);
+  };
+  const body = JSON.stringify(request.body);
+  await new Promise<void>((resolve, reject) => {
+    const outgoing = httpsRequest(
+      {
+        host: url.hostname,
+        port: network.port,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        lookup: connectTo,
+        agent: false,
+        signal,
+        ...(network.ca ? { ca: network.ca } : {}),
+      },
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          reject(new Error(`群机器人返回 HTTP ${status}`));
+          return;
+        }
+        response.on('end', resolve);
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }

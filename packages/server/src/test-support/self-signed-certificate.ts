@@ -3,7 +3,8 @@ import { createSign, type KeyObject, randomBytes } from 'node:crypto';
 /**
  * A self-signed X.509 v3 certificate made with node:crypto alone (Node 20 can read certificates but not write
  * them; no openssl binary at test time): the DER of the TBSCertificate is assembled by hand and signed with
- * sha256WithRSAEncryption. Enough for the fake WeChat Pay's platform certificate.
+ * sha256WithRSAEncryption. Enough for the fake WeChat Pay's platform certificate, and (with `dnsNames`) for a local
+ * TLS server that answers for other hosts' names (the fake group robots).
  */
 
 function length(size: number): Buffer {
@@ -23,6 +24,14 @@ const nullValue = () => Buffer.from([0x05, 0x00]);
 const utf8 = (text: string) => tlv(0x0c, Buffer.from(text, 'utf8'));
 const bitString = (bytes: Buffer) => tlv(0x03, Buffer.concat([Buffer.from([0]), bytes]));
 const explicit = (tagNumber: number, content: Buffer) => tlv(0xa0 | tagNumber, content);
+const octetString = (bytes: Buffer) => tlv(0x04, bytes);
+
+/** The subjectAltName extension with these DNS names (GeneralName dNSName is [2] IMPLICIT IA5String). */
+const subjectAltNames = (dnsNames: readonly string[]) =>
+  sequence(
+    oid('2.5.29.17'),
+    octetString(sequence(...dnsNames.map((dnsName) => tlv(0x82, Buffer.from(dnsName, 'ascii'))))),
+  );
 
 function integer(bytes: Buffer): Buffer {
   let value = bytes;
@@ -67,6 +76,8 @@ export function selfSignedCertificate(options: {
   organization?: string;
   notBefore: Date;
   notAfter: Date;
+  /** The host names a TLS client may reach with it (subjectAltName); default: none. */
+  dnsNames?: readonly string[];
 }): SelfSignedCertificate {
   const serial = randomBytes(20);
   serial[0] = ((serial[0] as number) & 0x7f) | 0x10; // positive, and no leading zero byte to strip
@@ -80,6 +91,7 @@ export function selfSignedCertificate(options: {
     sequence(utcTime(options.notBefore), utcTime(options.notAfter)),
     subject,
     options.publicKey.export({ type: 'spki', format: 'der' }),
+    ...(options.dnsNames?.length ? [explicit(3, sequence(subjectAltNames(options.dnsNames)))] : []),
   );
   const signature = createSign('RSA-SHA256').update(tbs).sign(options.privateKey);
   const der = sequence(tbs, signatureAlgorithm, bitString(signature));

@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
+import type { WebhookNetwork } from '../push/webhooks';
 import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
@@ -70,6 +71,8 @@ export interface TestServerOptions {
   sms?: (db: Database) => SmsProvider;
   /** QR sign-in (`WECHAT_PROVIDER`); default: the sandbox confirm page. */
   wechatSignIn?: WechatSignInSettings;
+  /** Where robot messages go: a local fake's network (test-support/fake-robot.ts); default: the internet's. */
+  webhookNetwork?: WebhookNetwork;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -96,6 +99,7 @@ export async function startTestServer(
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.sms ? { sms: options.sms(db) } : {}),
     ...(options.wechatSignIn ? { wechatSignIn: options.wechatSignIn } : {}),
+    ...(options.webhookNetwork ? { webhookNetwork: options.webhookNetwork } : {}),
   });
   return {
     app,
