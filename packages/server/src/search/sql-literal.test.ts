@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { testDatabaseTargets } from '../test-support/databases';
+import { sqlLiteral } from './search-index';
+
+/** What an attacker would try to end a literal with, or to make a backslash mean something. */
+const tricky = fc.constantFrom(
+  "'",
+  "''",
+  '\\',
+  "\\'",
+  "E'",
+  "'; DROP TABLE search_document; --",
+  '$$',
+  '$tag$',
+  '"',
+  '{',
+  '}',
+  ',',
+  'NULL',
+  '\\x41',
+  '\\u0041',
+  '\n',
+  '\r\n',
+  '\t',
+  '医院',
+  '😀',
+  '\u200b',
+);
+
+/** Any text PostgreSQL can hold: no NUL, no lone surrogate (UTF-8 has no encoding for one). */
+const text = fc
+  .array(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 8 })), { maxLength: 12 })
+  .map((parts) => parts.join('').replaceAll('\u0000', ''))
+  .filter((value) => value.isWellFormed());
+
+describe('sqlLiteral', () => {
+  it('writes escape strings, doubling quotes and backslashes', () => {
+    expect(sqlLiteral("it's")).toBe("E'it''s'");
+    expect(sqlLiteral('a\\b')).toBe("E'a\\\\b'");
+    expect(sqlLiteral(-3)).toBe('(-3)');
+    expect(sqlLiteral(['a"b', null])).toBe(`E'{"a\\\\"b",NULL}'`);
+  });
+
+  it('refuses a NUL character, which no PostgreSQL text can hold (callers refuse it with a 400 first)', () => {
+    expect(() => sqlLiteral('a\u0000b')).toThrow(RangeError);
+    expect(() => sqlLiteral(['ok', 'a\u0000b'])).toThrow(RangeError);
+  });
+
+  it('refuses values it has no literal for', () => {
+    expect(() => sqlLiteral(Number.NaN)).toThrow(RangeError);
+    expect(() => sqlLiteral({})).toThrow(TypeError);
+  });
+});
+
+describe.each(testDatabaseTargets())('sqlLiteral round trip on $name', (target) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await target.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  /** The literal must be exactly one value: a second column would mean the literal ended early. */
+  async function selectLiteral(literal: string, cast = ''): Promise<unknown> {
+    const rows = await db.query<Record<string, unknown>>(`SELECT ${literal}${cast} AS value`);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['value']);
+    return rows[0]?.value;
+  }
+
+  it('gives back every string unchanged and never ends the literal early', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (value) => {
+        expect(await selectLiteral(sqlLiteral(value), '::text')).toBe(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives back every text array unchanged, empty strings, NULL-looking words and nulls included', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.option(text, { nil: null }), { maxLength: 6 }), async (values) => {
+        const [row] = await db.query<{ value: (string | null)[] }>(
+          `SELECT ${sqlLiteral(values)}::text[] AS value`,
+        );
+        expect(row?.value ?? []).toEqual(values);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('gives back every finite number unchanged', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.double({ noNaN: true, noDefaultInfinity: true }), async (value) => {
+        expect(await selectLiteral(sqlLiteral(value), '::float8')).toBe(value === 0 ? 0 : value);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
