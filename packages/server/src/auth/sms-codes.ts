@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
+import { clientNetwork } from '../security/client-network';
 import { lockKey, newSalt, newSmsCode, sameDigest, smsCodeHash } from './secrets';
 import type { SmsProvider } from './sms-provider';
 
@@ -13,11 +14,15 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** docs/architecture.md §4 Auth: 6 digits, 5 minutes, single use, 5 tries; send limits per phone and per IP. */
+/**
+ * docs/architecture.md §4 Auth: 6 digits, 5 minutes, single use, 5 tries; send limits per phone and per IP.
+ * `perIpPerDay` counts one phone's codes sent from one network (docs/operations.md, Security): below the
+ * phone's hourly and daily limits, so a stranger on one network cannot use up someone else's codes.
+ */
 export const SMS_RULES = {
   codeTtlMs: 5 * MINUTE,
   maxAttempts: 5,
-  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10 },
+  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10, perIpPerDay: 3 },
   perIpPerHour: 30,
 } as const;
 
@@ -79,7 +84,9 @@ export function smsCodeService(
      * requests, on one node or several, cannot slip past them. The answer never depends on whether the phone
      * has an account.
      */
-    async send(request: SendCodeRequest): Promise<{ expiresIn: number; resendAfter: number }> {
+    async send(sent: SendCodeRequest): Promise<{ expiresIn: number; resendAfter: number }> {
+      // An IPv6 caller counts by its /64, all of which one attacker holds.
+      const request = { ...sent, ip: clientNetwork(sent.ip) };
       const now = clock();
       const code = newSmsCode();
       const salt = newSalt();
@@ -101,13 +108,13 @@ export function smsCodeService(
           request.mobile,
         ]);
 
-        const phoneSends = (
-          await tx.query<{ sentAt: Date }>(
-            `SELECT sent_at AS "sentAt" FROM sms_send_log WHERE brand_id = $1 AND mobile = $2 AND sent_at > $3
-             ORDER BY sent_at DESC LIMIT $4`,
-            [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
-          )
-        ).map((row) => row.sentAt);
+        const phoneLog = await tx.query<{ sentAt: Date; ip: string }>(
+          `SELECT sent_at AS "sentAt", ip FROM sms_send_log WHERE brand_id = $1 AND mobile = $2 AND sent_at > $3
+           ORDER BY sent_at DESC LIMIT $4`,
+          [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
+        );
+        const phoneSends = phoneLog.map((row) => row.sentAt);
+        const phoneSendsFromIp = phoneLog.filter((row) => row.ip === request.ip).map((row) => row.sentAt);
         const ipSends = ipLimit
           ? (
               await tx.query<{ sentAt: Date }>(
@@ -122,6 +129,10 @@ export function smsCodeService(
         const limits = [
           {
             wait: ipLimit ? waitForWindow(ipSends, now, ipLimit.windowMs, ipLimit.max) : 0,
+            text: messages.auth.sendIpLimit,
+          },
+          {
+            wait: waitForWindow(phoneSendsFromIp, now, DAY, SMS_RULES.perPhone.perIpPerDay),
             text: messages.auth.sendIpLimit,
           },
           {

@@ -49,7 +49,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     feedPushIntervalMs: FEED_PUSH_INTERVAL_MS,
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
-    ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
+    ...(config.redis ? { rateCounter: redisRateCounter(config.redis) } : {}),
   });
   if (payments.name === 'sandbox') {
     app.log.warn(

@@ -29,11 +29,14 @@ const tricky = fc.constantFrom(
   '\u200b',
 );
 
-/** Any text PostgreSQL can hold: no NUL, no lone surrogate (UTF-8 has no encoding for one). */
+/** A lone surrogate (half of a pair): UTF-8 has no encoding for one, so the database never sees it as written. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Any text PostgreSQL can hold: no NUL, no lone surrogate. */
 const text = fc
   .array(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 8 })), { maxLength: 12 })
   .map((parts) => parts.join('').replaceAll('\u0000', ''))
-  .filter((value) => value.isWellFormed());
+  .filter((value) => !LONE_SURROGATE.test(value));
 
 describe('sqlLiteral', () => {
   it('writes escape strings, doubling quotes and backslashes', () => {

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrandManifest, brandManifestSchema } from '@tender/brand';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildServer } from '../app';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
+import type { RateCounter } from '../security/rate-counter';
 import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
@@ -64,6 +66,10 @@ export interface TestServerOptions {
   feedPushIntervalMs?: number;
   /** Rate limits (src/security); default: none. */
   rateLimits?: RateLimits;
+  /** Where the limits count (e.g. a Redis counter); default: this process. */
+  rateCounter?: RateCounter;
+  /** Logs the server's lines (pino's JSON, one per line) here; default: no log. */
+  logStream?: DestinationStream;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -88,6 +94,8 @@ export async function startTestServer(
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
+    ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
   });
   return {
     app,
