@@ -165,7 +165,8 @@ describe.each(testDatabaseTargets())('a stalled Redis on $name', (target) => {
 describe.runIf(redisReachable)('redisRateCounter on the real Redis', () => {
   const closing: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
-    for (const close of closing.splice(0)) await close();
+    // Last opened, first closed: a server closes once its clients are gone.
+    for (const close of closing.splice(0).reverse()) await close();
   });
 
   it('counts across counters sharing one Redis, as API nodes do, and expires the window', async () => {

@@ -34,6 +34,7 @@ describe('parseRateLimits', () => {
     expect(guardedEndpoints('login-ip')).toEqual([
       'POST /webchat/api/login/messageLogin',
       'POST /webchat/api/login/awaken',
+      'POST /webchat/ma-login/confirm',
     ]);
     expect(guardedEndpoints('search')).toContain('POST /webchat/api/searchList');
     expect(guardedEndpoints('export')).toContain('POST /webchat/api/project/dataExportOrder');
