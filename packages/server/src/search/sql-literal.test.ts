@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
+import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
+import { newMobile, signIn } from '../test-support/sign-in';
+import { startTestServer, type TestServer } from '../test-support/test-server';
 import { sqlLiteral } from './search-index';
 
 /** What an attacker would try to end a literal with, or to make a backslash mean something. */
@@ -58,12 +61,26 @@ describe('sqlLiteral', () => {
 });
 
 describe.each(testDatabaseTargets())('sqlLiteral round trip on $name', (target) => {
+  let server: TestServer;
   let db: Database;
   beforeAll(async () => {
-    db = await target.open();
+    server = await startTestServer(target);
+    db = server.db;
   });
   afterAll(async () => {
-    await db.close();
+    await server.close();
+  });
+
+  it('never gets a NUL from a search: the request is refused with a 400 naming the field', async () => {
+    const user = await signIn(server, 'alpha', newMobile());
+    for (const params of [{ keyword: '医院\u0000' }, { keywordList: ['设备', 'a\u0000b'] }]) {
+      const answer = await callApi(server.app, 'POST', '/webchat/api/searchList', {
+        params: { ...params, page: 1, size: 10 },
+        headers: user.headers,
+      });
+      expect(answer.code).toBe(400);
+      expect(answer.message).toMatch(/^参数 keyword(List\.1)?：不能包含空字符/);
+    }
   });
 
   /** The literal must be exactly one value: a second column would mean the literal ended early. */

@@ -98,6 +98,12 @@ function logCapture() {
   return { stream, messages: () => lines.map((line) => line.msg) };
 }
 
+function readRedis(env: NodeJS.ProcessEnv): RedisSettings {
+  const { redis } = readConfig(env, '/repo');
+  if (!redis) throw new Error('no Redis settings');
+  return redis;
+}
+
 const FALLBACK = 'rate counter unavailable: counting in this process until it answers again';
 const BACK = 'rate counter answers again: counting shared again';
 
@@ -114,7 +120,8 @@ describe.each(testDatabaseTargets())('a stalled Redis on $name', (target) => {
         'login-ip': { max: 10, windowSeconds: 60 },
         search: { max: 10, windowSeconds: 60 },
       },
-      rateCounter: redisRateCounter(settings(stalled.url), uniquePrefix()),
+      // As `tender-server start` builds it from REDIS_URL, with the default timeouts.
+      rateCounter: redisRateCounter(readRedis({ REDIS_URL: stalled.url }), uniquePrefix()),
       logStream: log.stream,
     });
   });
@@ -259,12 +266,14 @@ describe.runIf(redisReachable)('redisRateCounter on the real Redis', () => {
     });
     closing.push(() => new Promise((resolve) => sentinel.close(resolve)));
 
-    const config = readConfig(
-      { REDIS_URL: 'redis://', REDIS_SENTINELS: `127.0.0.1:${port}`, REDIS_SENTINEL_NAME: 'tender' },
-      '/repo',
+    const counter = redisRateCounter(
+      readRedis({
+        REDIS_URL: 'redis://',
+        REDIS_SENTINELS: `127.0.0.1:${port}`,
+        REDIS_SENTINEL_NAME: 'tender',
+      }),
+      uniquePrefix(),
     );
-    if (!config.redis) throw new Error('no Redis settings');
-    const counter = redisRateCounter(config.redis, uniquePrefix());
     closing.push(counter.close);
     expect((await counter.hit('sentinel', 60_000)).count).toBe(1);
     expect(asked).toContain('sentinel get-master-addr-by-name tender');
