@@ -80,7 +80,7 @@ export interface ServerDependencies {
   mailer?: Mailer;
   /** `RATE_LIMITS` (src/security/rate-limit.ts); unset: no limits (tests sign hundreds of users in from one IP). */
   rateLimits?: RateLimits;
-  /** Where the limits count (`REDIS_URL`: Redis, shared by every API node; each process while it fails); default: this process. */
+  /** Where the limits count (`REDIS_URL`: Redis, shared by every node, each process while it fails); default: here. */
   rateCounter?: RateCounter;
 }
 

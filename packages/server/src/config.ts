@@ -37,7 +37,7 @@ export interface ServerConfig {
   smtp: { url: string; from: string } | undefined;
   /** `RATE_LIMITS`: the limits on sign-in and expensive endpoints (defaults, `off`, or `name=max/seconds,…`). */
   rateLimits: RateLimits;
-  /** `REDIS_URL` and the other `REDIS_*`: where the rate limits count, shared by every API node; unset: in each process. */
+  /** `REDIS_URL` and the other `REDIS_*`: where the rate limits count, shared by every node; unset: in each process. */
   redis: RedisSettings | undefined;
   /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
   searchCacheMegabytes: number;
