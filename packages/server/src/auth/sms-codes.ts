@@ -16,13 +16,14 @@ const DAY = 24 * HOUR;
 
 /**
  * docs/architecture.md §4 Auth: 6 digits, 5 minutes, single use, 5 tries; send limits per phone and per IP.
- * `perIpPerDay` counts one phone's codes sent from one network (docs/operations.md, Security): below the
- * phone's hourly and daily limits, so a stranger on one network cannot use up someone else's codes.
+ * `unusedPerIpPerDay` counts one phone's codes sent from one network and never used (docs/operations.md,
+ * Security): below the phone's hourly and daily limits, so a stranger, who cannot use the codes, cannot use up
+ * someone else's allowance from one network, while the phone's owner, who uses them, never meets it.
  */
 export const SMS_RULES = {
   codeTtlMs: 5 * MINUTE,
   maxAttempts: 5,
-  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10, perIpPerDay: 3 },
+  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10, unusedPerIpPerDay: 3 },
   perIpPerHour: 30,
 } as const;
 
@@ -108,13 +109,19 @@ export function smsCodeService(
           request.mobile,
         ]);
 
-        const phoneLog = await tx.query<{ sentAt: Date; ip: string }>(
-          `SELECT sent_at AS "sentAt", ip FROM sms_send_log WHERE brand_id = $1 AND mobile = $2 AND sent_at > $3
-           ORDER BY sent_at DESC LIMIT $4`,
+        // A send's code is the phone's code created in the same transaction (the same `now`; one send a minute).
+        const phoneLog = await tx.query<{ sentAt: Date; ip: string; used: boolean }>(
+          `SELECT l.sent_at AS "sentAt", l.ip, c.consumed_at IS NOT NULL AS used
+           FROM sms_send_log l
+           LEFT JOIN sms_code c ON c.brand_id = l.brand_id AND c.mobile = l.mobile AND c.created_at = l.sent_at
+           WHERE l.brand_id = $1 AND l.mobile = $2 AND l.sent_at > $3
+           ORDER BY l.sent_at DESC LIMIT $4`,
           [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
         );
         const phoneSends = phoneLog.map((row) => row.sentAt);
-        const phoneSendsFromIp = phoneLog.filter((row) => row.ip === request.ip).map((row) => row.sentAt);
+        const unusedFromIp = phoneLog
+          .filter((row) => row.ip === request.ip && !row.used)
+          .map((row) => row.sentAt);
         const ipSends = ipLimit
           ? (
               await tx.query<{ sentAt: Date }>(
@@ -132,7 +139,7 @@ export function smsCodeService(
             text: messages.auth.sendIpLimit,
           },
           {
-            wait: waitForWindow(phoneSendsFromIp, now, DAY, SMS_RULES.perPhone.perIpPerDay),
+            wait: waitForWindow(unusedFromIp, now, DAY, SMS_RULES.perPhone.unusedPerIpPerDay),
             text: messages.auth.sendIpLimit,
           },
           {

@@ -130,4 +130,26 @@ describe.each(testDatabaseTargets())('rate limit keys on $name', (target) => {
     const victimsOwn = await send('198.51.100.200');
     expect(victimsOwn.code).toBe(200);
   });
+
+  it('never holds back the owner, whose codes are used, on one network', async () => {
+    const owner = newMobile();
+    const ip = '198.51.100.201';
+    const outboxCode = async () =>
+      (
+        await server.app.inject({ method: 'GET', url: `/webchat/dev/sms-outbox?mobile=${owner}&brand=alpha` })
+      ).json().data.code;
+    for (let signIn = 0; signIn < 6; signIn += 1) {
+      server.clock.advance(13 * 60_000);
+      const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
+        params: { mobile: owner },
+        remoteAddress: ip,
+      });
+      expect(sent.code, `send ${signIn + 1}`).toBe(200);
+      const login = await callApi(server.app, 'POST', '/webchat/api/login/messageLogin', {
+        params: { mobile: owner, code: await outboxCode(), registerType: 50 },
+        remoteAddress: ip,
+      });
+      expect(login.code).toBe(200);
+    }
+  });
 });
