@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceEnvironment } from '@tender/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { analysisRoutes } from './analysis/routes';
 import { authRoutes } from './auth/routes';
 import { authServices } from './auth/service';
@@ -45,7 +45,8 @@ import { internetRobotNetwork, type WebhookNetwork } from './push/webhooks';
 import { PushHub } from './push/websocket';
 import { searchRoutes } from './search/routes';
 import { securityHeaders } from './security/headers';
-import { memoryRateCounter, type RateCounter } from './security/rate-counter';
+import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
+import type { RateCounter } from './security/rate-counter';
 import { type RateLimits, rateLimits } from './security/rate-limit';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
@@ -56,6 +57,8 @@ export interface ServerDependencies {
   sites: BrandSite[];
   defaultBrand: string;
   logger?: boolean;
+  /** Where the log lines go when `logger` is on; default: standard output. */
+  logStream?: DestinationStream;
   /** The time every rule reads (codes, send limits, sessions); tests pass one they can move. Default: real time. */
   clock?: Clock;
   /** `TENDER_DEV=1`: serves the dev SMS outbox (`GET /webchat/dev/sms-outbox`). Never in production. */
@@ -84,7 +87,7 @@ export interface ServerDependencies {
   mailer?: Mailer;
   /** `RATE_LIMITS` (src/security/rate-limit.ts); unset: no limits (tests sign hundreds of users in from one IP). */
   rateLimits?: RateLimits;
-  /** Where the limits count (`REDIS_URL`: Redis, shared by every API node); default: this process. */
+  /** Where the limits count (`REDIS_URL`: Redis, shared by every node, each process while it fails); default: here. */
   rateCounter?: RateCounter;
   /** `PUBLIC_BASE_URL`: the origin links and QR codes use (src/http/base-url.ts); default: the request's host. */
   publicBaseUrl?: string;
@@ -99,7 +102,14 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   const app = Fastify({
     // Log lines leave through libuv's thread pool instead of a write on the event loop per line (pino flushes what
     // is left when the process exits).
-    logger: dependencies.logger ? { stream: pino.destination({ sync: false }) } : false,
+    logger: dependencies.logger
+      ? {
+          stream: dependencies.logStream ?? pino.destination({ sync: false }),
+          // No secret in a log line: token-bearing URL parameters and credential headers are redacted.
+          serializers: { req: requestSerializer },
+          redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' },
+        }
+      : false,
     // One line per request (below) instead of Fastify's two: logging was ~7 % of the server's CPU under load.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -131,7 +141,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   const clock = dependencies.clock ?? systemClock;
   securityHeaders(app);
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
-    rateLimits(app, dependencies.rateLimits, dependencies.rateCounter ?? memoryRateCounter(clock));
+    rateLimits(app, dependencies.rateLimits, clock, dependencies.rateCounter);
   }
   const tenants = tenantService(dependencies.db);
   const outbox = dependencies.devMode ? (dependencies.devOutbox ?? new DevOutbox()) : undefined;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readSmsVendorConfig, type SmsVendorConfig } from './auth/sms-vendor-config';
 import { readWechatSignInSettings, type WechatSignInSettings } from './auth/wechat/settings';
@@ -5,6 +6,7 @@ import { PAYMENT_PROVIDER_NAMES, type PaymentProviderName } from './payments/pro
 import { readWechatPaySettings, type WechatPaySettings } from './payments/wechatpay/settings';
 import { isProduction } from './production-checks';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
+import type { RedisSettings } from './security/redis-counter';
 
 export interface ServerConfig {
   host: string;
@@ -42,8 +44,8 @@ export interface ServerConfig {
   smtp: { url: string; from: string } | undefined;
   /** `RATE_LIMITS`: the limits on sign-in and expensive endpoints (defaults, `off`, or `name=max/seconds,…`). */
   rateLimits: RateLimits;
-  /** `REDIS_URL`: where the rate limits count, shared by every API node; unset: in each process. */
-  redisUrl: string | undefined;
+  /** `REDIS_URL` and the other `REDIS_*`: where the rate limits count, shared by every node; unset: in each process. */
+  redis: RedisSettings | undefined;
   /** `SEARCH_CACHE_MB`: the search result cache's budget in each process (src/search/README.md); 0 turns it off. */
   searchCacheMegabytes: number;
   /** `WECHAT_PROVIDER` (`sandbox` default, `wechat`, `off`) and, for `wechat`, the mini-program's `WECHAT_MA_*`. */
@@ -123,7 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
       ? { url: env.SMTP_URL.trim(), from: env.SMTP_FROM?.trim() || 'noreply@localhost' }
       : undefined,
     rateLimits: parseRateLimits(env.RATE_LIMITS),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redis: readRedisSettings(env),
     searchCacheMegabytes,
     apiProcesses,
     production: isProduction(env),
@@ -155,4 +157,52 @@ function readPublicBaseUrl(raw: string | undefined): string | undefined {
     throw refused;
   }
   return url.origin;
+}
+
+/** A positive whole number of milliseconds from `name`, or `fallback` when unset. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  const value = Number(text || fallback);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(`${name} 必须是正整数（毫秒），当前为 "${text}"`);
+  }
+  return value;
+}
+
+/** `REDIS_URL` (`redis://` or `rediss://`), Sentinel, the timeouts and a TLS CA; undefined without `REDIS_URL`. */
+function readRedisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return undefined;
+  if (!/^rediss?:\/\//.test(url)) {
+    throw new Error(`REDIS_URL 须以 redis:// 或 rediss://（TLS）开头，当前为 "${url}"`);
+  }
+  const settings: RedisSettings = {
+    url,
+    connectTimeoutMs: milliseconds(env, 'REDIS_CONNECT_TIMEOUT_MS', 1000),
+    commandTimeoutMs: milliseconds(env, 'REDIS_COMMAND_TIMEOUT_MS', 200),
+  };
+  const sentinels = env.REDIS_SENTINELS?.trim();
+  if (sentinels) {
+    settings.sentinels = sentinels.split(',').map((entry) => {
+      const match = /^\s*([^\s:]+|\[[0-9a-fA-F:]+\]):(\d{1,5})\s*$/.exec(entry);
+      const port = Number(match?.[2]);
+      if (!match?.[1] || port < 1 || port > 65_535) {
+        throw new Error(`REDIS_SENTINELS 的 "${entry.trim()}" 无法识别：应为 主机:端口，多个用逗号分隔`);
+      }
+      return { host: match[1].replace(/^\[|\]$/g, ''), port };
+    });
+    const name = env.REDIS_SENTINEL_NAME?.trim();
+    if (!name)
+      throw new Error('设置了 REDIS_SENTINELS 时须同时设置 REDIS_SENTINEL_NAME（Sentinel 中主节点的名称）');
+    settings.sentinelName = name;
+  }
+  const caFile = env.REDIS_TLS_CA_FILE?.trim();
+  if (caFile) {
+    try {
+      settings.tlsCa = readFileSync(caFile, 'utf8');
+    } catch {
+      throw new Error(`REDIS_TLS_CA_FILE 指向的文件无法读取："${caFile}"`);
+    }
+  }
+  return settings;
 }

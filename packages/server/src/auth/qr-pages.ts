@@ -14,7 +14,7 @@ import { userQueries } from '../users/queries';
 import { QR_CONFIRM_PATH, type QrLoginService } from './qr-login';
 import type { SmsCodeService } from './sms-codes';
 
-const SEND_CODE_PATH = '/webchat/ma-login/send-code';
+export const SEND_CODE_PATH = '/webchat/ma-login/send-code';
 
 export interface QrPageDependencies {
   db: Database;
@@ -138,6 +138,11 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
+    // A refusal of the rate limits (src/security/rate-limit.ts guards these forms as the API) is a page too.
+    pages.setErrorHandler((error, _request, reply) => {
+      if (!(error instanceof BusinessError)) throw error;
+      return noticePage(reply, '', error.message);
+    });
 
     pages.get(QR_CONFIRM_PATH, (request, reply) =>
       withOpenSignIn(request.query, reply, (form, { tenant }) => formPage(reply, tenant, { id: form.id })),

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
+import { clientNetwork } from '../security/client-network';
 import { lockKey, newSalt, newSmsCode, sameDigest, smsCodeHash } from './secrets';
 import { SMS_FAILURE_OUTCOMES, SmsSendError } from './sms-failures';
 import type { SmsProvider } from './sms-provider';
@@ -14,11 +15,16 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** docs/architecture.md §4 Auth: 6 digits, 5 minutes, single use, 5 tries; send limits per phone and per IP. */
+/**
+ * docs/architecture.md §4 Auth: 6 digits, 5 minutes, single use, 5 tries; send limits per phone and per IP.
+ * `unusedPerIpPerDay` counts one phone's codes sent from one network and never used (docs/operations.md,
+ * Security): below the phone's hourly and daily limits, so a stranger, who cannot use the codes, cannot use up
+ * someone else's allowance from one network, while the phone's owner, who uses them, never meets it.
+ */
 export const SMS_RULES = {
   codeTtlMs: 5 * MINUTE,
   maxAttempts: 5,
-  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10 },
+  perPhone: { resendMs: MINUTE, perHour: 5, perDay: 10, unusedPerIpPerDay: 3 },
   perIpPerHour: 30,
 } as const;
 
@@ -96,7 +102,9 @@ export function smsCodeService(
      * then takes its record and its code back, so the member may retry at once with the full allowance. While
      * the call is under way the send counts, so parallel requests are refused rather than let past.
      */
-    async send(request: SendCodeRequest): Promise<{ expiresIn: number; resendAfter: number }> {
+    async send(sent: SendCodeRequest): Promise<{ expiresIn: number; resendAfter: number }> {
+      // An IPv6 caller counts by its /64, all of which one attacker holds.
+      const request = { ...sent, ip: clientNetwork(sent.ip) };
       const now = clock();
       const code = newSmsCode();
       const salt = newSalt();
@@ -118,13 +126,19 @@ export function smsCodeService(
           request.mobile,
         ]);
 
-        const phoneSends = (
-          await tx.query<{ sentAt: Date }>(
-            `SELECT sent_at AS "sentAt" FROM sms_send_log WHERE brand_id = $1 AND mobile = $2 AND sent_at > $3
-             ORDER BY sent_at DESC LIMIT $4`,
-            [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
-          )
-        ).map((row) => row.sentAt);
+        // A send's code is the phone's code created in the same transaction (the same `now`; one send a minute).
+        const phoneLog = await tx.query<{ sentAt: Date; ip: string; used: boolean }>(
+          `SELECT l.sent_at AS "sentAt", l.ip, c.consumed_at IS NOT NULL AS used
+           FROM sms_send_log l
+           LEFT JOIN sms_code c ON c.brand_id = l.brand_id AND c.mobile = l.mobile AND c.created_at = l.sent_at
+           WHERE l.brand_id = $1 AND l.mobile = $2 AND l.sent_at > $3
+           ORDER BY l.sent_at DESC LIMIT $4`,
+          [request.brandId, request.mobile, dayAgo, SMS_RULES.perPhone.perDay],
+        );
+        const phoneSends = phoneLog.map((row) => row.sentAt);
+        const unusedFromIp = phoneLog
+          .filter((row) => row.ip === request.ip && !row.used)
+          .map((row) => row.sentAt);
         const ipSends = ipLimit
           ? (
               await tx.query<{ sentAt: Date }>(
@@ -139,6 +153,10 @@ export function smsCodeService(
         const limits = [
           {
             wait: ipLimit ? waitForWindow(ipSends, now, ipLimit.windowMs, ipLimit.max) : 0,
+            text: messages.auth.sendIpLimit,
+          },
+          {
+            wait: waitForWindow(unusedFromIp, now, DAY, SMS_RULES.perPhone.unusedPerIpPerDay),
             text: messages.auth.sendIpLimit,
           },
           {

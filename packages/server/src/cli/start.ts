@@ -52,7 +52,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
     ...(config.smsVendor ? { sms: vendorSmsProvider(config.smsVendor, db) } : {}),
-    ...(config.redisUrl ? { rateCounter: redisRateCounter(config.redisUrl) } : {}),
+    ...(config.redis ? { rateCounter: redisRateCounter(config.redis) } : {}),
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     environment: serviceEnvironment(config.production, process.env),
     wechatSignIn: config.wechatSignIn,

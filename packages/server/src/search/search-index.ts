@@ -158,7 +158,13 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`no SQL literal for ${typeof value}`);
 }
 
+/**
+ * An escape string literal of `text`. Backslashes and quotes are doubled, nothing else is special inside `E'…'`.
+ * NUL is refused: SQL text cannot carry it and no PostgreSQL text value can hold it (requests holding one are
+ * refused with a 400 before they reach a query, src/http/validation.ts).
+ */
 function escapeString(text: string): string {
+  if (text.includes('\u0000')) throw new RangeError('an SQL literal cannot hold a NUL character');
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 

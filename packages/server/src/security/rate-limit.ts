@@ -12,6 +12,7 @@ import {
   judgeProjectAnalysisEndpoint,
   marketAnalysisEndpoint,
   messageLoginEndpoint,
+  mobileSchema,
   projectAnalysisExportEndpoint,
   searchAllListEndpoint,
   searchListEndpoint,
@@ -21,12 +22,16 @@ import {
   toubiaoListEndpoint,
 } from '@tender/contracts';
 import { RESPONSE_CODES } from '@tender/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { QR_CONFIRM_PATH } from '../auth/qr-login';
+import { SEND_CODE_PATH } from '../auth/qr-pages';
 import { waitText } from '../auth/sms-codes';
+import type { Clock } from '../clock';
 import { BusinessError } from '../http/business-error';
 import { bearerToken } from '../http/endpoint-route';
 import { messages } from '../messages';
-import type { RateCounter } from './rate-counter';
+import { clientNetwork } from './client-network';
+import { memoryRateCounter, type RateCounter } from './rate-counter';
 
 /** A limit: at most `max` calls per `windowSeconds` for one key (an IP, a phone, a session). */
 export interface RateLimit {
@@ -102,27 +107,39 @@ interface Guard {
   key(request: FastifyRequest, input: Record<string, unknown>): string | undefined;
 }
 
-const byIp: Guard['key'] = (request) => request.ip;
+/** Per IPv4 address, per IPv6 /64 (src/security/client-network.ts). */
+const byIp: Guard['key'] = (request) => clientNetwork(request.ip);
 /** Per session when signed in (a caller behind a shared office IP is not limited by colleagues), else per IP. */
 const bySession: Guard['key'] = (request) => {
   const token = bearerToken(request);
-  return token ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}` : request.ip;
+  return token
+    ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`
+    : clientNetwork(request.ip);
 };
-const byPhone: Guard['key'] = (_request, input) =>
-  typeof input.mobile === 'string' ? input.mobile.slice(0, 32) : undefined;
+/**
+ * Per phone as the contracts read it (a JSON number, padding): the number that is stored and sent to. A value
+ * that is no phone is refused by the handler anyway.
+ */
+const byPhone: Guard['key'] = (_request, input) => {
+  const mobile = mobileSchema.safeParse(input.mobile);
+  return mobile.success ? mobile.data : undefined;
+};
 
 const GUARDS = new Map<string, Guard[]>();
-function guard(endpoints: readonly EndpointDefinition[], guards: Guard[]) {
-  for (const endpoint of endpoints) GUARDS.set(`${endpoint.method} ${endpoint.path}`, guards);
+function guard(endpoints: readonly (EndpointDefinition | `POST ${string}`)[], guards: Guard[]) {
+  for (const endpoint of endpoints) {
+    GUARDS.set(typeof endpoint === 'string' ? endpoint : `${endpoint.method} ${endpoint.path}`, guards);
+  }
 }
+// The QR sign-in's confirm page (src/auth/qr-pages.ts) sends codes and signs in as the API does: same limits.
 guard(
-  [messageLoginEndpoint, awakenEndpoint],
+  [messageLoginEndpoint, awakenEndpoint, `POST ${QR_CONFIRM_PATH}`],
   [
     { limit: 'login-ip', key: byIp },
     { limit: 'login-phone', key: byPhone },
   ],
 );
-guard([sendMessageCodeEndpoint], [{ limit: 'sms-ip', key: byIp }]);
+guard([sendMessageCodeEndpoint, `POST ${SEND_CODE_PATH}`], [{ limit: 'sms-ip', key: byIp }]);
 guard([getQrcodeEndpoint], [{ limit: 'qr-ip', key: byIp }]);
 guard(
   [
@@ -155,13 +172,64 @@ export function guardedEndpoints(limit: RateLimitName): string[] {
   return [...GUARDS].filter(([, guards]) => guards.some((g) => g.limit === limit)).map(([route]) => route);
 }
 
+/** After the shared counter (Redis) failed, the limits count in the process this long before asking it again. */
+export const COUNTER_RETRY_MS = 5_000;
+
+/**
+ * The shared counter, or this process's own while it fails: a stalled or unreachable Redis costs one hit its
+ * command timeout, then every call is counted per node (limits per node are looser across nodes, never absent)
+ * until a retry finds it answering. Each change is logged once.
+ */
+function counterWithFallback(
+  shared: RateCounter,
+  local: RateCounter,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): RateCounter {
+  let retryAt: number | undefined;
+  return {
+    async hit(key, windowMs) {
+      if (retryAt !== undefined && clock().getTime() < retryAt) return local.hit(key, windowMs);
+      try {
+        const hit = await shared.hit(key, windowMs);
+        if (retryAt !== undefined) {
+          retryAt = undefined;
+          log.warn('rate counter answers again: counting shared again');
+        }
+        return hit;
+      } catch (error) {
+        if (retryAt === undefined) {
+          log.error(
+            { err: error },
+            'rate counter unavailable: counting in this process until it answers again',
+          );
+        }
+        retryAt = clock().getTime() + COUNTER_RETRY_MS;
+        return local.hit(key, windowMs);
+      }
+    },
+    async close() {
+      await shared.close();
+      await local.close();
+    },
+  };
+}
+
 /**
  * Refuses a call over its limits with code 429 in the envelope (a Chinese message saying when to retry,
  * `data.retryAfter` in seconds, and the `Retry-After` header). Runs before the handler, after the body is
- * parsed (the phone of a sign-in is in it). When the counter fails (Redis down) the call goes through and the
- * failure is logged: the limits protect the service, they must not take it down.
+ * parsed (the phone of a sign-in is in it). Counts in `shared` (Redis, every API node) when given, falling back
+ * to this process while it fails; else in this process.
  */
-export function rateLimits(app: FastifyInstance, limits: RateLimits, counter: RateCounter): void {
+export function rateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  clock: Clock,
+  shared?: RateCounter,
+): void {
+  const counter = shared
+    ? counterWithFallback(shared, memoryRateCounter(clock), clock, app.log)
+    : memoryRateCounter(clock);
   app.addHook('onClose', () => counter.close());
   app.addHook('preHandler', async (request, reply) => {
     const guards = GUARDS.get(`${request.method} ${request.routeOptions.url}`);
@@ -174,13 +242,7 @@ export function rateLimits(app: FastifyInstance, limits: RateLimits, counter: Ra
       const limit = limits[name];
       const subject = limit && key(request, input);
       if (!limit || !subject) continue;
-      let hit: Awaited<ReturnType<RateCounter['hit']>>;
-      try {
-        hit = await counter.hit(`${name}:${subject}`, limit.windowSeconds * 1000);
-      } catch (error) {
-        request.log.error({ err: error, limit: name }, 'rate counter failed, call let through');
-        return;
-      }
+      const hit = await counter.hit(`${name}:${subject}`, limit.windowSeconds * 1000);
       if (hit.count > limit.max) {
         const retryAfter = Math.max(1, Math.ceil(hit.resetInMs / 1000));
         reply.header('Retry-After', String(retryAfter));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrandManifest, brandManifestSchema } from '@tender/brand';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildServer } from '../app';
 import type { SmsProvider } from '../auth/sms-provider';
 import type { WechatSignInSettings } from '../auth/wechat/settings';
@@ -12,6 +13,7 @@ import { migrate, readMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
 import type { WebhookNetwork } from '../push/webhooks';
+import type { RateCounter } from '../security/rate-counter';
 import type { RateLimits } from '../security/rate-limit';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
@@ -73,6 +75,10 @@ export interface TestServerOptions {
   wechatSignIn?: WechatSignInSettings;
   /** Where robot messages go: a local fake's network (test-support/fake-robot.ts); default: the internet's. */
   webhookNetwork?: WebhookNetwork;
+  /** Where the limits count (e.g. a Redis counter); default: this process. */
+  rateCounter?: RateCounter;
+  /** Logs the server's lines (pino's JSON, one per line) here; default: no log. */
+  logStream?: DestinationStream;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -100,6 +106,8 @@ export async function startTestServer(
     ...(options.sms ? { sms: options.sms(db) } : {}),
     ...(options.wechatSignIn ? { wechatSignIn: options.wechatSignIn } : {}),
     ...(options.webhookNetwork ? { webhookNetwork: options.webhookNetwork } : {}),
+    ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
+    ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
   });
   return {
     app,
