@@ -42,6 +42,7 @@ const LOAD_BRAND = brandManifestSchema.parse({
     termsUrl: 'https://load.example/terms',
     privacyUrl: 'https://load.example/privacy',
     clauseName: '协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: '负载测试', caseNumber: '京ICP备2024000010号-1' },
 });

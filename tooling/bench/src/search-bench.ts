@@ -55,6 +55,7 @@ const BENCH_BRAND = brandManifestSchema.parse({
     termsUrl: 'https://bench.example/terms',
     privacyUrl: 'https://bench.example/privacy',
     clauseName: '协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: '基准测试', caseNumber: '京ICP备2024000009号-1' },
 });
