@@ -169,7 +169,9 @@ export {
 export type { LoginResult, SmsPurpose } from './endpoints/login';
 export {
   awakenEndpoint,
+  CONSENT_REQUIRED_FIELD,
   checkQrcodeEndpoint,
+  consentVersionSchema,
   frozenAccountEndpoint,
   getQrcodeEndpoint,
   loginResultSchema,
@@ -244,6 +246,12 @@ export {
   shenPiProjectAuthEndpoint,
   toubiaoPredictAuthEndpoint,
 } from './endpoints/permissions';
+export type { PersonalData, PersonalDataSection } from './endpoints/personal-data';
+export {
+  cancelAccountEndpoint,
+  personalDataEndpoint,
+  personalDataSectionSchema,
+} from './endpoints/personal-data';
 export type {
   ApprovalRecord,
   DesignedRecord,

@@ -463,7 +463,7 @@ async function signIn(
   const sent = await api(
     port,
     'POST',
-    `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
+    `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${LOAD_BRAND.legal.privacyPolicyVersion}&brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
     { from },
   );
   expectOk(sent, `sendMessageCode ${mobile}`);

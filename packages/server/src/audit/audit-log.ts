@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'account.profile',
   'account.frozen',
   'account.unfrozen',
+  'account.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
