@@ -352,5 +352,6 @@ export const messages = {
     primaryWithSubAccounts: (count: number) =>
       `您是企业主账号，企业下还有 ${count} 个子账号，暂不能注销。请先在企业管理中移除全部子账号，再注销账号。`,
     cancelledUserName: '已注销用户',
+    cancelledEnterpriseName: '已注销账号的企业',
   },
 } as const;

@@ -93,6 +93,12 @@ export async function cancelAccount(
     const phones = [...new Set([account.mobile, ...earlierPhones.map((row) => row.phone)])];
     const names = [account.realUserName, account.userName].filter((name) => name.trim().length >= 2);
 
+    // A main account without sub-accounts leaves an enterprise of its own, named after its company: renamed.
+    await tx.query(
+      `UPDATE enterprise SET name = $2, updated_at = $3
+       WHERE id = (SELECT enterprise_id FROM enterprise_member WHERE user_id = $1 AND role = 'primary')`,
+      [member.userId, messages.personalInformation.cancelledEnterpriseName, at],
+    );
     const exports = await tx.query<{ id: number }>('SELECT id FROM export_record WHERE user_id = $1', [
       member.userId,
     ]);
