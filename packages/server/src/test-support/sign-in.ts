@@ -61,7 +61,11 @@ export async function signIn(
 
   await call(
     app,
-    { method: 'POST', url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${consentVersionOf(brand)}&${globals}`, remoteAddress },
+    {
+      method: 'POST',
+      url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${consentVersionOf(brand)}&${globals}`,
+      remoteAddress,
+    },
     'sendMessageCode',
   );
   const sent = (await call(
