@@ -76,10 +76,7 @@ describe('defineBrand', () => {
     ['legal.termsUrl', { legal: { ...exampleManifest.legal, termsUrl: 'terms.html' } }],
     ['legal.privacyUrl', { legal: { ...exampleManifest.legal, privacyUrl: 'ftp://sample.example/privacy' } }],
     ['footer.caseNumber', { footer: { ...exampleManifest.footer, caseNumber: 'ICP 2023012345' } }],
-    [
-      'legal.privacyPolicyVersion',
-      { legal: { ...exampleManifest.legal, privacyPolicyVersion: undefined } },
-    ],
+    ['legal.privacyPolicyVersion', { legal: { ...exampleManifest.legal, privacyPolicyVersion: undefined } }],
     ['legal.privacyPolicyVersion', { legal: { ...exampleManifest.legal, privacyPolicyVersion: '2026 11' } }],
     [
       'footer.publicSecurityNumber',
