@@ -23,7 +23,7 @@ const byPhone = (member: Member) => [member.brandId, member.mobile];
  * (hashes, salts) are left out; everything else is the member's to see. personal-data.test.ts introspects the
  * schema, so a new table with a user_id or mobile column fails the test until it is listed here.
  */
-export const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
+const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
   {
     table: 'user_account',
     title: '个人资料',

@@ -15,7 +15,7 @@ const NOT_PERSONAL_DATA: Readonly<Record<string, string>> = {};
 /** Secrets that prove a token or a code: never in a copy. */
 const SECRET_COLUMNS = ['token_hash', 'ticket_hash', 'code_hash', 'salt'];
 
-export interface MemberColumn {
+interface MemberColumn {
   table: string;
   column: string;
 }
@@ -24,7 +24,7 @@ export interface MemberColumn {
  * Every column of every table that names a member: `user_id` and `mobile` columns, and every foreign key to
  * user_account. Read from the catalogue, so a table added later is found without anyone listing it.
  */
-export async function memberColumns(db: Queryable): Promise<MemberColumn[]> {
+async function memberColumns(db: Queryable): Promise<MemberColumn[]> {
   return db.query<MemberColumn>(
     `SELECT c.table_name AS "table", c.column_name AS "column"
      FROM information_schema.columns c
