@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database';
 import { createEnterprise } from '../enterprise/service';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
-import { callAs, newMember, newSubAccount } from '../test-support/membership-fixtures';
+import { callAs, type MemberTestUser, newMember, newSubAccount } from '../test-support/membership-fixtures';
 import { memberInEveryTable, sentCode } from '../test-support/personal-data-fixtures';
 import { signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -117,12 +117,40 @@ describe.each(testDatabaseTargets())('注销账号 ($name)', (target) => {
     expect(audit).toBeDefined();
   });
 
-  it('signs the phone in again as a new account', { timeout: 60_000 }, async () => {
+  /** Uploads a one-pixel PNG as the member's avatar; answers the path it is served at. */
+  async function uploadAvatar(member: MemberTestUser): Promise<string> {
+    const boundary = '----pipl-test-boundary';
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/webchat/api/upload/avatar?brand=alpha&version=20',
+      headers: { ...member.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    return new URL(answer.json().data.headimgurl).pathname;
+  }
+
+  it('removes the avatar file and signs the phone in again as a new account', {
+    timeout: 60_000,
+  }, async () => {
     const member = await newMember(server, 'alpha');
+    const avatar = await uploadAvatar(member);
+    expect((await server.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
     const code = await sentCode(server, 'alpha', member.mobile, 'cancelAccount');
     expect(
       (await callAs(server, member, 'POST', '/webchat/api/userCenter/cancelAccount', { code })).code,
     ).toBe(200);
+    expect((await server.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
 
     server.clock.advance(13 * 60_000);
     const again = await signIn(server, 'alpha', member.mobile, { completeProfile: false });
