@@ -92,6 +92,14 @@ export async function cancelAccount(
     );
     const phones = [...new Set([account.mobile, ...earlierPhones.map((row) => row.phone)])];
     const names = [account.realUserName, account.userName].filter((name) => name.trim().length >= 2);
+    // An earlier phone that another account has taken since is that account's now: its codes, send log and
+    // consents stay; only this account's own records of it are masked.
+    const takenSince = await tx.query<{ mobile: string }>(
+      `SELECT mobile FROM user_account
+       WHERE brand_id = $1 AND mobile = ANY($2) AND id <> $3 AND cancelled_at IS NULL`,
+      [member.brandId, phones, member.userId],
+    );
+    const ownPhones = phones.filter((phone) => !takenSince.some((row) => row.mobile === phone));
 
     // A main account without sub-accounts leaves an enterprise of its own, named after its company: renamed.
     await tx.query(
@@ -105,10 +113,13 @@ export async function cancelAccount(
     for (const table of DELETED_WITH_THE_ACCOUNT) {
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [member.userId]);
     }
-    await tx.query('DELETE FROM sms_code WHERE brand_id = $1 AND mobile = ANY($2)', [member.brandId, phones]);
+    await tx.query('DELETE FROM sms_code WHERE brand_id = $1 AND mobile = ANY($2)', [
+      member.brandId,
+      ownPhones,
+    ]);
     await tx.query('DELETE FROM sms_send_log WHERE brand_id = $1 AND mobile = ANY($2)', [
       member.brandId,
-      phones,
+      ownPhones,
     ]);
 
     const masked = maskPhone(account.mobile);
@@ -123,7 +134,7 @@ export async function cancelAccount(
     await tx.query(
       `UPDATE personal_information_consent SET mobile = left(mobile, 3) || '****' || right(mobile, 4)
        WHERE mobile ~ '^[0-9]{11}$' AND (user_id = $1 OR (brand_id = $2 AND user_id IS NULL AND mobile = ANY($3)))`,
-      [member.userId, member.brandId, phones],
+      [member.userId, member.brandId, ownPhones],
     );
 
     for (const { table, where } of KEPT_RECORDS_WITH_DETAIL) {
