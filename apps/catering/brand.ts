@@ -15,6 +15,7 @@ export default defineBrand({
     termsUrl: 'https://www.canyinzhaocai.example/agreement/terms.html',
     privacyUrl: 'https://www.canyinzhaocai.example/agreement/privacy.html',
     clauseName: '餐饮招采通用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: {
     text: 'Copyright © 2025 广州餐采信息技术有限公司 版权所有',

@@ -15,9 +15,11 @@ export default defineBrand({
     termsUrl: 'https://www.biaoxunyuce.example/agreement/terms.html',
     privacyUrl: 'https://www.biaoxunyuce.example/agreement/privacy.html',
     clauseName: '标讯预测用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: {
     text: 'Copyright © 2025 杭州标讯预测科技有限公司 版权所有',
     caseNumber: '浙ICP备2023045126号-3',
+    telecomLicense: '浙B2-20230451',
   },
 });

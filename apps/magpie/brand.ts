@@ -15,10 +15,12 @@ export default defineBrand({
     termsUrl: 'https://www.xiquebiaoxun.example/agreement/terms.html',
     privacyUrl: 'https://www.xiquebiaoxun.example/agreement/privacy.html',
     clauseName: '喜鹊标讯用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: {
     text: 'Copyright © 2025 上海喜鹊数据服务有限公司 版权所有',
     caseNumber: '沪ICP备2023058214号-2',
+    publicSecurityNumber: '沪公网安备31010402008214号',
   },
   supportPhone: '400-013-5577',
 });

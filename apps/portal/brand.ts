@@ -15,10 +15,13 @@ export default defineBrand({
     termsUrl: 'https://www.biaoqiao.example/agreement/terms.html',
     privacyUrl: 'https://www.biaoqiao.example/agreement/privacy.html',
     clauseName: '标桥招标网用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: {
     text: 'Copyright © 2025 北京标桥信息科技有限公司 版权所有',
     caseNumber: '京ICP备2024031857号-1',
+    publicSecurityNumber: '京公网安备11010802045123号',
+    telecomLicense: '京B2-20241857',
   },
   supportPhone: '400-012-6688',
 });

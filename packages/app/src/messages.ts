@@ -15,6 +15,9 @@ export const messages = {
     privacy: '《隐私政策》',
     /** Tooltip on the ICP number, which links to the MIIT filing search. */
     caseNumberTitle: '工业和信息化部政务服务平台 ICP/IP 地址/域名信息备案管理系统',
+    /** Tooltip on the 公安备案号, which links to the MPS filing search. */
+    publicSecurityTitle: '全国互联网安全管理服务平台 公安机关互联网站安全管理服务平台 备案查询',
+    telecomLicense: (number: string) => `增值电信业务经营许可证：${number}`,
   },
   login: {
     title: '欢迎登录',
@@ -31,6 +34,7 @@ export const messages = {
     consentPrefix: '我已阅读并同意',
     consentJoin: '和',
     consentRequired: '请先阅读并勾选同意用户服务协议和隐私政策',
+    consentBeforeCode: '获取验证码前，请先阅读并勾选同意用户服务协议和隐私政策',
     mobileInvalid: '请输入正确的 11 位手机号',
     codeInvalid: '请输入 6 位数字验证码',
     submit: '登 录',

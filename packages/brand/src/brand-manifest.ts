@@ -15,6 +15,21 @@ const icpCaseNumberSchema = z
   .string()
   .regex(/^\p{Script=Han}ICP备\d{6,10}号(-\d{1,3})?$/u, { error: 'must look like 京ICP备2023012345号-1' });
 
+// The public-security (公安) filing number of a site; shown in the footer and linked to the MPS filing search.
+const publicSecurityNumberSchema = z
+  .string()
+  .regex(/^\p{Script=Han}公网安备\d{14}号$/u, { error: 'must look like 京公网安备11010802012345号' });
+
+// The value-added telecom business licence (增值电信业务经营许可证), e.g. 京B2-20201234.
+const telecomLicenseSchema = z
+  .string()
+  .regex(/^\p{Script=Han}[AB][12]-\d{8}$/u, { error: 'must look like 京B2-20201234' });
+
+// The version of the 隐私政策 the client shows; consent is recorded against it (docs/operations.md, PIPL).
+const policyVersionSchema = z
+  .string()
+  .regex(/^[\w.-]{1,40}$/, { error: 'must be a short version such as 2026-11-01' });
+
 const brandColorsSchema = z
   .strictObject({
     /** The brand's primary colour; white text on it must stay readable (contrast ≥ 4.5). */
@@ -73,6 +88,11 @@ export const brandManifestSchema = z
         privacyUrl: httpUrlSchema,
         /** The user agreement's name as shown next to the login consent, without 《》. */
         clauseName: nonEmptyTextSchema,
+        /**
+         * The version of the privacy policy at `privacyUrl`. Sent as `consentVersion` with every SMS-code
+         * request; the server refuses other versions, so bump it whenever the policy changes.
+         */
+        privacyPolicyVersion: policyVersionSchema,
       })
       .readonly(),
     /** The footer settings (spec §3 "Settings": footerTxt, caseNumber). */
@@ -81,6 +101,10 @@ export const brandManifestSchema = z
         text: nonEmptyTextSchema,
         /** ICP filing number, e.g. 京ICP备2023012345号-1. */
         caseNumber: icpCaseNumberSchema,
+        /** 公安备案号, e.g. 京公网安备11010802012345号; linked to the MPS filing search. */
+        publicSecurityNumber: publicSecurityNumberSchema.optional(),
+        /** 增值电信业务经营许可证 number, e.g. 京B2-20201234. */
+        telecomLicense: telecomLicenseSchema.optional(),
       })
       .readonly(),
     /** Official support phone; the server seeds the brand's company configuration from it. */

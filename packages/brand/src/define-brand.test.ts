@@ -49,6 +49,19 @@ describe('defineBrand', () => {
     expect(brand.customerService?.wechatImage).toBe('/customer-wechat.png');
   });
 
+  it('accepts the public-security filing number and the telecom licence in the footer', () => {
+    const brand = defineBrand({
+      ...exampleManifest,
+      footer: {
+        ...exampleManifest.footer,
+        publicSecurityNumber: '京公网安备11010802012345号',
+        telecomLicense: '京B2-20201234',
+      },
+    });
+    expect(brand.footer.publicSecurityNumber).toBe('京公网安备11010802012345号');
+    expect(brand.footer.telecomLicense).toBe('京B2-20201234');
+  });
+
   it.each([
     ['id', { id: 'Portal' }],
     ['name', { name: '  ' }],
@@ -63,6 +76,13 @@ describe('defineBrand', () => {
     ['legal.termsUrl', { legal: { ...exampleManifest.legal, termsUrl: 'terms.html' } }],
     ['legal.privacyUrl', { legal: { ...exampleManifest.legal, privacyUrl: 'ftp://sample.example/privacy' } }],
     ['footer.caseNumber', { footer: { ...exampleManifest.footer, caseNumber: 'ICP 2023012345' } }],
+    ['legal.privacyPolicyVersion', { legal: { ...exampleManifest.legal, privacyPolicyVersion: undefined } }],
+    ['legal.privacyPolicyVersion', { legal: { ...exampleManifest.legal, privacyPolicyVersion: '2026 11' } }],
+    [
+      'footer.publicSecurityNumber',
+      { footer: { ...exampleManifest.footer, publicSecurityNumber: '京公网安备1101080201号' } },
+    ],
+    ['footer.telecomLicense', { footer: { ...exampleManifest.footer, telecomLicense: 'B2-20201234' } }],
     ['supportPhone', { supportPhone: 'call us' }],
     ['customerService.wechatImage', { customerService: { image: '/a.png' } }],
   ])('rejects a bad %s and names it', (field, changes) => {

@@ -13,6 +13,7 @@ export const exampleManifest: BrandManifest = {
     termsUrl: 'https://www.sample.example/agreement/terms',
     privacyUrl: 'https://www.sample.example/agreement/privacy',
     clauseName: '示例招标网用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: 'Copyright © 2025 示例信息科技有限公司 版权所有', caseNumber: '京ICP备2023012345号-1' },
   supportPhone: '400-012-3456',

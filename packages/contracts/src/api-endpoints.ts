@@ -121,6 +121,7 @@ import {
   shenPiProjectAuthEndpoint,
   toubiaoPredictAuthEndpoint,
 } from './endpoints/permissions';
+import { cancelAccountEndpoint, personalDataEndpoint } from './endpoints/personal-data';
 import {
   desginedSearchHistoryListEndpoint,
   desginedSearchListEndpoint,
@@ -199,6 +200,9 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getOrInitPreferenceEndpoint,
   updatePreferenceEndpoint,
   isFirstConcernEndpoint,
+  // Personal information (PIPL): the copy of one's data and the account's cancellation
+  personalDataEndpoint,
+  cancelAccountEndpoint,
   // Enterprise accounts (spec §2 Account management, §7 User and account)
   getSubAccountEndpoint,
   enterpriseAccountListEndpoint,

@@ -170,7 +170,9 @@ export {
 export type { LoginResult, QrSignInMode, SmsPurpose } from './endpoints/login';
 export {
   awakenEndpoint,
+  CONSENT_REQUIRED_FIELD,
   checkQrcodeEndpoint,
+  consentVersionSchema,
   frozenAccountEndpoint,
   getQrcodeEndpoint,
   loginResultSchema,
@@ -247,6 +249,12 @@ export {
   shenPiProjectAuthEndpoint,
   toubiaoPredictAuthEndpoint,
 } from './endpoints/permissions';
+export type { PersonalData, PersonalDataSection } from './endpoints/personal-data';
+export {
+  cancelAccountEndpoint,
+  personalDataEndpoint,
+  personalDataSectionSchema,
+} from './endpoints/personal-data';
 export type {
   ApprovalRecord,
   DesignedRecord,

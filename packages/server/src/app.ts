@@ -36,6 +36,7 @@ import { orderService } from './orders/service';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { sandboxProvider } from './payments/sandbox';
+import { personalDataRoutes } from './personal-data/routes';
 import { predictionRoutes } from './prediction/routes';
 import { serviceEnvironment } from './production-checks';
 import type { Mailer } from './push/digest';
@@ -225,6 +226,14 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   // Without a data directory (tests), a folder of this server's own: export ids start at 1 in every database.
   const exportsDir = dependencies.exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
   exportRoutes(app, { ...routeDependencies, db: dependencies.db, clock, exportsDir });
+  personalDataRoutes(app, {
+    ...routeDependencies,
+    db: dependencies.db,
+    codes: auth.codes,
+    clock,
+    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+    exportsDir,
+  });
   if (!dependencies.exportsDir)
     app.addHook('onClose', () => rmSync(exportsDir, { recursive: true, force: true }));
 

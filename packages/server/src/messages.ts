@@ -404,4 +404,13 @@ export const messages = {
     template: (purpose: string, id: string) => `  ${purpose} → ${id}`,
     noTemplate: (purpose: string) => `  ${purpose} → 未设置（此用途的验证码会发送失败）`,
   },
+  /** Personal information (PIPL): consent before a code, the data copy, the account's cancellation. */
+  personalInformation: {
+    consentRequired:
+      '请先阅读并同意《隐私政策》后再获取验证码（未收到您对当前版本隐私政策的同意，可能是页面已过期，请刷新页面后重新勾选）',
+    primaryWithSubAccounts: (count: number) =>
+      `您是企业主账号，企业下还有 ${count} 个子账号，暂不能注销。请先在企业管理中移除全部子账号，再注销账号。`,
+    cancelledUserName: '已注销用户',
+    cancelledEnterpriseName: '已注销账号的企业',
+  },
 } as const;

@@ -42,6 +42,7 @@ const LOAD_BRAND = brandManifestSchema.parse({
     termsUrl: 'https://load.example/terms',
     privacyUrl: 'https://load.example/privacy',
     clauseName: '协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: '负载测试', caseNumber: '京ICP备2024000010号-1' },
 });
@@ -462,7 +463,7 @@ async function signIn(
   const sent = await api(
     port,
     'POST',
-    `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
+    `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${LOAD_BRAND.legal.privacyPolicyVersion}&brand=${GLOBALS.brand}&version=${GLOBALS.version}`,
     { from },
   );
   expectOk(sent, `sendMessageCode ${mobile}`);

@@ -55,6 +55,7 @@ const BENCH_BRAND = brandManifestSchema.parse({
     termsUrl: 'https://bench.example/terms',
     privacyUrl: 'https://bench.example/privacy',
     clauseName: '协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: '基准测试', caseNumber: '京ICP备2024000009号-1' },
 });
@@ -171,7 +172,7 @@ async function signIn(app: App): Promise<string> {
   const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const send = await app.inject({
     method: 'POST',
-    url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=${BENCH_BRAND.id}&version=20`,
+    url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${BENCH_BRAND.legal.privacyPolicyVersion}&brand=${BENCH_BRAND.id}&version=20`,
   });
   if (send.json().code !== 200) throw new Error(`sendMessageCode: ${send.body}`);
   const outbox = await app.inject({

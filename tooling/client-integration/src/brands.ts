@@ -7,6 +7,7 @@ const common = {
     termsUrl: 'https://alpha.example/terms.html',
     privacyUrl: 'https://alpha.example/privacy.html',
     clauseName: '用户服务协议',
+    privacyPolicyVersion: '2026-11-01',
   },
   footer: { text: '集成测试信息科技有限公司', caseNumber: '京ICP备2024000001号-1' },
 } as const;

@@ -34,9 +34,12 @@ export async function signInOverHttp(serverUrl: string, brand: BrandManifest): P
   const mobile = newMobile();
   const globals = `brand=${brand.id}&version=${brand.interfaceVersion}`;
   await envelope(
-    await fetch(`${serverUrl}/webchat/api/login/sendMessageCode?mobile=${mobile}&${globals}`, {
-      method: 'POST',
-    }),
+    await fetch(
+      `${serverUrl}/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${brand.legal.privacyPolicyVersion}&${globals}`,
+      {
+        method: 'POST',
+      },
+    ),
     'sendMessageCode',
   );
   const sent = await envelope<{ code: string }>(

@@ -122,7 +122,9 @@ async function grantOperatorMembers() {
   const members = {};
   for (const [index, brand] of brands.entries()) {
     const mobile = `1370000000${index}`;
-    await callApi(brand, 'POST', `/webchat/api/login/sendMessageCode?mobile=${mobile}`, {});
+    await callApi(brand, 'POST', `/webchat/api/login/sendMessageCode?mobile=${mobile}`, {
+      consentVersion: brand.legal.privacyPolicyVersion,
+    });
     const outbox = await callApi(brand, 'GET', '/webchat/dev/sms-outbox', { mobile });
     const { token } = await callApi(brand, 'POST', '/webchat/api/login/messageLogin', {
       mobile,

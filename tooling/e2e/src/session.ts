@@ -72,7 +72,11 @@ export async function signInByApi(
 ): Promise<SignedInUser> {
   const mobile = options.mobile ?? uniqueMobile(brand.id);
   const realUserName = options.realUserName ?? '测试用户';
-  const sent = await callApi(brand, 'POST', `/webchat/api/login/sendMessageCode?mobile=${mobile}`);
+  const sent = await callApi(
+    brand,
+    'POST',
+    `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${brand.legal.privacyPolicyVersion}`,
+  );
   if (sent.code !== 200) throw new Error(`sendMessageCode: ${sent.code} ${sent.message}`);
   const login = await callApi<{ token: string }>(brand, 'POST', '/webchat/api/login/messageLogin', {
     mobile,

@@ -5,9 +5,17 @@ import { messages } from '../messages';
 /** The MIIT filing search every ICP number in a footer must link to. */
 export const icpFilingSearchUrl = 'https://beian.miit.gov.cn/';
 
+/** The MPS filing search for a 公安备案号: the number's digits are its `code`. */
+export function publicSecuritySearchUrl(publicSecurityNumber: string): string {
+  return `https://beian.mps.gov.cn/#/query/webSearch?code=${publicSecurityNumber.replace(/\D/g, '')}`;
+}
+
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** The brand's footer: terms and privacy links, the footer text and the ICP case number (spec §1). */
+/**
+ * The brand's footer: terms and privacy links, the footer text, the ICP case number (spec §1), and the
+ * 公安备案号 and 增值电信业务经营许可证 when the brand has them.
+ */
 export function AppFooter({
   brand,
   footerText = brand.footer.text,
@@ -17,6 +25,7 @@ export function AppFooter({
   footerText?: string;
   caseNumber?: string;
 }) {
+  const { publicSecurityNumber, telecomLicense } = brand.footer;
   return (
     <Box component="footer" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Stack gap={2} align="center">
@@ -40,6 +49,26 @@ export function AppFooter({
         >
           {caseNumber}
         </Anchor>
+        {(publicSecurityNumber || telecomLicense) && (
+          <Group gap="md" justify="center">
+            {publicSecurityNumber && (
+              <Anchor
+                href={publicSecuritySearchUrl(publicSecurityNumber)}
+                title={messages.footer.publicSecurityTitle}
+                size="xs"
+                c="dimmed"
+                {...external}
+              >
+                {publicSecurityNumber}
+              </Anchor>
+            )}
+            {telecomLicense && (
+              <Text size="xs" c="dimmed">
+                {messages.footer.telecomLicense(telecomLicense)}
+              </Text>
+            )}
+          </Group>
+        )}
       </Stack>
     </Box>
   );

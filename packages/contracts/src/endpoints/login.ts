@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { flagSchema, mobileSchema, smsCodeSchema, userSchema } from './user';
 
 /** What an SMS code is for; a code works only for the purpose it was sent for. */
-export const SMS_PURPOSES = ['login', 'updatePhone', 'frozen', 'awaken', 'qr'] as const;
+export const SMS_PURPOSES = ['login', 'updatePhone', 'frozen', 'awaken', 'qr', 'cancelAccount'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 const rememberSchema = flagSchema
@@ -24,8 +24,25 @@ export const loginResultSchema = z.object({
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /**
- * Sends a 6-digit code valid 5 minutes (spec §7 `login/sendMessageCode`, params in the query). The answer is
- * the same whether or not the phone has an account.
+ * The 隐私政策 version the caller consented to (the brand manifest's `legal.privacyPolicyVersion`). Checked by the
+ * server, not here: a missing or outdated version gets its own code and message instead of a validation error.
+ */
+export const consentVersionSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .describe(
+    '用户勾选同意的《隐私政策》版本（品牌的 legal.privacyPolicyVersion）；缺失或不是当前版本时不发送',
+  );
+
+/** The code and `data.field` of a send refused for want of consent to the current privacy policy. */
+export const CONSENT_REQUIRED_FIELD = 'consentVersion';
+
+/**
+ * Sends a 6-digit code valid 5 minutes (spec §7 `login/sendMessageCode`, params in the query), only to a caller
+ * who consented to the brand's current privacy policy (PIPL; the consent is recorded). The answer is the same
+ * whether or not the phone has an account.
  */
 export const sendMessageCodeEndpoint = defineEndpoint({
   method: 'POST',
@@ -38,6 +55,7 @@ export const sendMessageCodeEndpoint = defineEndpoint({
     purpose: z
       .enum(SMS_PURPOSES, { error: `purpose 只能是 ${SMS_PURPOSES.join('、')} 之一` })
       .default('login'),
+    consentVersion: consentVersionSchema,
   }),
   response: z.object({
     /** Seconds the code stays valid. */
@@ -46,6 +64,10 @@ export const sendMessageCodeEndpoint = defineEndpoint({
     resendAfter: z.number().int(),
   }),
   errors: [
+    {
+      code: 400,
+      when: '未同意当前版本的《隐私政策》（consentVersion 缺失或已过期）：不发送；data.field 为 consentVersion，data.currentVersion 为当前版本',
+    },
     {
       code: 429,
       when: '发送过于频繁（按手机号或 IP 限制）；message 说明多久后可再试，data.retryAfter 为秒数',

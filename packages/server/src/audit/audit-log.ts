@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'account.frozen',
   'account.unfrozen',
   'sms.settings',
+  'account.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())('audit log on $name', (target) => {
   async function codeFor(mobile: string, purpose: string): Promise<string> {
     server.clock.advance(MINUTE + 1000);
     const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-      params: { mobile, purpose },
+      params: { mobile, purpose, consentVersion: '2026-11-01' },
       remoteAddress: '127.3.0.1',
     });
     expect(sent.code).toBe(200);

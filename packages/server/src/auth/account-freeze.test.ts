@@ -20,7 +20,7 @@ describe.each(testDatabaseTargets())('freezing and unfreezing an account on $nam
   async function code(mobile: string, purpose: string): Promise<string> {
     server.clock.advance(13 * MINUTE);
     const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-      params: { mobile, purpose },
+      params: { mobile, purpose, consentVersion: '2026-11-01' },
     });
     expect(sent.code).toBe(200);
     const outbox = await server.app.inject({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
-import { newMobile, signIn } from '../test-support/sign-in';
+import { consentVersionOf, newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 const MINUTE = 60_000;
@@ -26,6 +26,7 @@ describe.each(testDatabaseTargets())('SMS sign-in on $name', (target) => {
       mobile,
       brand: options.brand ?? 'alpha',
       version: '20',
+      consentVersion: consentVersionOf(options.brand ?? 'alpha'),
       ...(options.purpose ? { purpose: options.purpose } : {}),
     });
     // spec §7: the parameters travel in the query of the POST.

@@ -69,7 +69,7 @@ describe.skipIf(!url)('tender-server start with API_PROCESSES=2 on PostgreSQL', 
     const sent = await httpCall(
       server.port,
       'POST',
-      `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=alpha&version=20`,
+      `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=2026-11-01&brand=alpha&version=20`,
     );
     expect(sent.json().code).toBe(200);
     const codes = new Set<string>();

@@ -31,7 +31,7 @@ async function signIn(server: ServerProcess): Promise<Member> {
   const sent = await httpCall(
     server.port,
     'POST',
-    `/webchat/api/login/sendMessageCode?mobile=${mobile}&${GLOBALS}`,
+    `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=2026-11-01&${GLOBALS}`,
     {
       from,
     },

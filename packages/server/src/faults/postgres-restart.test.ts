@@ -48,7 +48,11 @@ describe.skipIf(!privatePostgresAvailable())('PostgreSQL restarted under load', 
 
   it('reconnects and serves again without a restart of the server', async () => {
     const mobile = `1360${String(process.pid % 10_000).padStart(4, '0')}001`;
-    await httpCall(server.port, 'POST', `/webchat/api/login/sendMessageCode?mobile=${mobile}&${GLOBALS}`);
+    await httpCall(
+      server.port,
+      'POST',
+      `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=2026-11-01&${GLOBALS}`,
+    );
     const outbox = await httpCall(server.port, 'GET', `/webchat/dev/sms-outbox?mobile=${mobile}&brand=alpha`);
     const login = await httpCall(server.port, 'POST', '/webchat/api/login/messageLogin', {
       body: json({ mobile, code: outbox.json().data.code, registerType: 50 }),

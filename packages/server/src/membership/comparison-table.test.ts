@@ -16,6 +16,7 @@ const tenant: Tenant = {
   supportPhone: null,
   customerImage: null,
   customerWechatImage: null,
+  privacyPolicyVersion: '2026-11-01',
 };
 
 const labels = (flags: Pick<Tenant, 'showAnalysis' | 'showExport'>) =>

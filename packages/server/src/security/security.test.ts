@@ -175,7 +175,7 @@ describe.each(testDatabaseTargets())('security on $name', (target) => {
   it('counts SMS sends per IP by the configured hourly limit, in the database with the per-phone limits', async () => {
     const send = (mobile: string) =>
       callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-        params: { mobile },
+        params: { mobile, consentVersion: '2026-11-01' },
         remoteAddress: '198.51.100.77',
       });
     expect((await send(newMobile())).code).toBe(200);

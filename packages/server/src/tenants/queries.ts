@@ -13,6 +13,8 @@ export interface Tenant {
   supportPhone: string | null;
   customerImage: string | null;
   customerWechatImage: string | null;
+  /** The 隐私政策 version in force: SMS codes go only to callers who consented to it (migration 0030). */
+  privacyPolicyVersion: string;
 }
 
 export type NewTenant = Tenant;
@@ -20,7 +22,7 @@ export type NewTenant = Tenant;
 const columns = `id, name, title, interface_version AS "interfaceVersion", register_type AS "registerType",
   show_analysis AS "showAnalysis", show_export AS "showExport", allow_pay AS "allowPay",
   new_demand_mode AS "newDemandMode", support_phone AS "supportPhone", customer_image AS "customerImage",
-  customer_wechat_image AS "customerWechatImage"`;
+  customer_wechat_image AS "customerWechatImage", privacy_policy_version AS "privacyPolicyVersion"`;
 
 export function tenantQueries(db: Queryable) {
   return {
@@ -37,8 +39,8 @@ export function tenantQueries(db: Queryable) {
     async insertIfMissing(tenant: NewTenant): Promise<boolean> {
       const inserted = await db.query(
         `INSERT INTO brand (id, name, title, interface_version, register_type, show_analysis, show_export,
-           allow_pay, new_demand_mode, support_phone, customer_image, customer_wechat_image)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+           allow_pay, new_demand_mode, support_phone, customer_image, customer_wechat_image, privacy_policy_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
         [
           tenant.id,
@@ -53,9 +55,21 @@ export function tenantQueries(db: Queryable) {
           tenant.supportPhone,
           tenant.customerImage,
           tenant.customerWechatImage,
+          tenant.privacyPolicyVersion,
         ],
       );
       return inserted.length > 0;
+    },
+
+    /**
+     * Follows the manifest's privacy-policy version, which ships with the client build (migration 0030); the row
+     * is written only when the version changed, so an unchanged start does not move the config version.
+     */
+    async updatePrivacyPolicyVersion(id: string, version: string): Promise<void> {
+      await db.query(
+        'UPDATE brand SET privacy_policy_version = $2 WHERE id = $1 AND privacy_policy_version <> $2',
+        [id, version],
+      );
     },
   };
 }

@@ -23,6 +23,7 @@ function tenantFromManifest(manifest: BrandManifest): Tenant {
     supportPhone: manifest.supportPhone ?? null,
     customerImage: manifest.customerService?.image ?? null,
     customerWechatImage: manifest.customerService?.wechatImage ?? null,
+    privacyPolicyVersion: manifest.legal.privacyPolicyVersion,
   };
 }
 
@@ -50,7 +51,8 @@ export function tenantService(db: Database) {
   return {
     /**
      * Creates the tenant of every brand not yet in the database, with its default dictionaries. Brands already
-     * there are left alone: after the first start the database, not the manifest, is the truth. Every brand
+     * there are left alone — after the first start the database, not the manifest, is the truth — except for the
+     * privacy-policy version, which follows the manifest (the policy ships with the client build). Every brand
      * gets the member levels and privilege values, products, order settings and the first-login coupon activity
      * it is missing (existing rows are the operators').
      */
@@ -60,6 +62,7 @@ export function tenantService(db: Database) {
         const tenant = tenantFromManifest(manifest);
         await db.transaction(async (tx) => {
           const inserted = await tenantQueries(tx).insertIfMissing(tenant);
+          await tenantQueries(tx).updatePrivacyPolicyVersion(tenant.id, tenant.privacyPolicyVersion);
           await seedMembershipDefaults(tx, tenant.id);
           await seedOrderDefaults(tx, tenant.id);
           await seedCouponDefaults(tx, tenant.id);

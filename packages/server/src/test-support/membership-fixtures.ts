@@ -42,6 +42,7 @@ export async function newTestBrand(
         termsUrl: 'https://test.example/terms.html',
         privacyUrl: 'https://test.example/privacy.html',
         clauseName: '测试用户服务协议',
+        privacyPolicyVersion: '2026-11-01',
       },
       footer: { text: '测试信息科技有限公司', caseNumber: '京ICP备2024000009号-1' },
       supportPhone: '400-000-0009',

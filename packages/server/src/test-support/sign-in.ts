@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { testBrands } from './test-server';
 
 export interface SignInOptions {
   /** Fill in the real name and company name, so endpoints of access `user` answer (default true). */
@@ -22,6 +23,14 @@ async function call(app: FastifyInstance, options: InjectOptions, step: string) 
   const body = response.json() as { code: number; data: unknown; message: string };
   if (body.code !== 200) throw new Error(`signIn: ${step} answered ${body.code} ${body.message}`);
   return body.data;
+}
+
+/**
+ * The 隐私政策 version a brand's login screen sends as `consentVersion` (the test brands' manifests; the
+ * membership fixtures' brand has the same version as alpha).
+ */
+export function consentVersionOf(brand: string): string {
+  return testBrands.find((manifest) => manifest.id === brand)?.legal.privacyPolicyVersion ?? '2026-11-01';
 }
 
 let nextMobile = randomInt(0, 800_000_000);
@@ -52,7 +61,11 @@ export async function signIn(
 
   await call(
     app,
-    { method: 'POST', url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&${globals}`, remoteAddress },
+    {
+      method: 'POST',
+      url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&consentVersion=${consentVersionOf(brand)}&${globals}`,
+      remoteAddress,
+    },
     'sendMessageCode',
   );
   const sent = (await call(

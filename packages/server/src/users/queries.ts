@@ -60,8 +60,12 @@ export function userQueries(db: Queryable) {
     find: (brandId: string, userId: number) =>
       one(`SELECT ${columns} FROM user_account WHERE brand_id = $1 AND id = $2`, [brandId, userId]),
 
+    /** The live account of a phone: a cancelled account keeps only a masked phone and is never found here. */
     findByMobile: (brandId: string, mobile: string) =>
-      one(`SELECT ${columns} FROM user_account WHERE brand_id = $1 AND mobile = $2`, [brandId, mobile]),
+      one(
+        `SELECT ${columns} FROM user_account WHERE brand_id = $1 AND mobile = $2 AND cancelled_at IS NULL`,
+        [brandId, mobile],
+      ),
 
     /** The account of a phone, created on its first sign-in; a row lock keeps concurrent sign-ins in line. */
     async findOrCreate(
@@ -72,11 +76,12 @@ export function userQueries(db: Queryable) {
     ): Promise<UserRecord> {
       await db.query(
         `INSERT INTO user_account (brand_id, mobile, user_name, register_type, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (brand_id, mobile) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (brand_id, mobile) WHERE cancelled_at IS NULL DO NOTHING`,
         [brandId, mobile, fields.userName, fields.registerType, now],
       );
       const user = await one(
-        `SELECT ${columns} FROM user_account WHERE brand_id = $1 AND mobile = $2 FOR UPDATE`,
+        `SELECT ${columns} FROM user_account WHERE brand_id = $1 AND mobile = $2 AND cancelled_at IS NULL
+         FOR UPDATE`,
         [brandId, mobile],
       );
       if (!user) throw new Error(`user_account row for ${brandId}/${mobile} vanished`);

@@ -117,7 +117,7 @@ describe.each(testDatabaseTargets())('users on $name', (target) => {
     async function updatePhoneCode(mobile: string): Promise<string> {
       server.clock.advance(MINUTE + 1000);
       await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-        params: { mobile, purpose: 'updatePhone' },
+        params: { mobile, purpose: 'updatePhone', consentVersion: '2026-11-01' },
         remoteAddress: '127.2.0.1',
       });
       const outbox = await server.app.inject({

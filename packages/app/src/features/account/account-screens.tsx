@@ -31,7 +31,7 @@ function Enterprise({ userId }: { userId: number }) {
  * only in the new-demand mode, spec §2).
  */
 export function InfoEditScreen() {
-  const { api, client } = useAppServices();
+  const { api, client, brand, logout } = useAppServices();
   const user = useUserStore((state) => state.user);
   const hasEnterpriseMenu = useRouteStore((state) => menusInclude(state.routers, 'EnterpriseEdit'));
   const t = messages.infoEdit;
@@ -46,6 +46,8 @@ export function InfoEditScreen() {
           api={api}
           onUserChanged={(changed) => useUserStore.getState().setUser(changed)}
           showMessage={(text) => client.showMessage(text)}
+          privacyPolicy={{ url: brand.legal.privacyUrl, version: brand.legal.privacyPolicyVersion }}
+          onAccountCancelled={() => void logout()}
           enterprise={hasEnterpriseMenu ? undefined : <Enterprise userId={user.userId} />}
         />
       ) : (

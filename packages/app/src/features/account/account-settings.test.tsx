@@ -34,6 +34,12 @@ function accountApi(overrides: Partial<AccountApi> = {}): AccountApi {
     })),
     sendMessageCode: vi.fn(async () => ({ expiresIn: 300, resendAfter: 60 })),
     updatePhone: vi.fn(async ({ mobile }: { mobile: string }) => ({ ...user, mobile })),
+    personalData: vi.fn(async () => ({
+      exportedAt: '2026-11-28T01:00:00.000Z',
+      brand: 'portal',
+      sections: [],
+    })),
+    cancelAccount: vi.fn(async () => null),
     ...overrides,
   } as unknown as AccountApi;
 }
@@ -41,11 +47,19 @@ function accountApi(overrides: Partial<AccountApi> = {}): AccountApi {
 async function show(api: AccountApi) {
   const onUserChanged = vi.fn();
   const showMessage = vi.fn();
+  const onAccountCancelled = vi.fn();
   const rendered = await renderWithRouter(
-    <AccountSettings user={user} api={api} onUserChanged={onUserChanged} showMessage={showMessage} />,
+    <AccountSettings
+      user={user}
+      api={api}
+      onUserChanged={onUserChanged}
+      showMessage={showMessage}
+      privacyPolicy={{ url: 'https://sample.example/privacy.html', version: '2026-11-01' }}
+      onAccountCancelled={onAccountCancelled}
+    />,
     { path: '/infoEdit', paths: ['/infoEdit'] },
   );
-  return { ...rendered, onUserChanged, showMessage };
+  return { ...rendered, onUserChanged, showMessage, onAccountCancelled };
 }
 
 describe('AccountSettings (账号设置)', () => {
@@ -79,15 +93,23 @@ describe('AccountSettings (账号设置)', () => {
     expect(api.updateUser).not.toHaveBeenCalled();
   });
 
-  it('changes the phone with a code sent to the new number (purpose updatePhone)', async () => {
+  it('changes the phone with a code sent to the new number (purpose updatePhone) after the consent', async () => {
     const api = accountApi();
-    const { user: pointer, onUserChanged } = await show(api);
+    const { user: pointer, onUserChanged, showMessage } = await show(api);
     const phone = screen.getByRole('region', { name: '手机号' });
     expect(phone).toHaveTextContent('当前手机号：138****5678');
     await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
     await pointer.type(within(phone).getByRole('textbox', { name: '新手机号' }), '13912345678');
     await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
-    expect(api.sendMessageCode).toHaveBeenCalledWith({ mobile: '13912345678', purpose: 'updatePhone' });
+    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》');
+    expect(api.sendMessageCode).not.toHaveBeenCalled();
+    await pointer.click(within(phone).getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
+    expect(api.sendMessageCode).toHaveBeenCalledWith({
+      mobile: '13912345678',
+      purpose: 'updatePhone',
+      consentVersion: '2026-11-01',
+    });
     expect(await within(phone).findByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
     await pointer.type(within(phone).getByRole('textbox', { name: '验证码' }), '123456');
     await pointer.click(within(phone).getByRole('button', { name: '确认更换' }));
@@ -131,6 +153,7 @@ describe('AccountSettings (账号设置)', () => {
     const phone = screen.getByRole('region', { name: '手机号' });
     await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
     await pointer.type(within(phone).getByRole('textbox', { name: '新手机号' }), '13912345678');
+    await pointer.click(within(phone).getByRole('checkbox', { name: /我已阅读并同意/ }));
     await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
     await waitFor(() => expect(showMessage).toHaveBeenCalledWith('发送过于频繁，请 60 秒后再试'));
   });
@@ -160,5 +183,67 @@ describe('AccountSettings (账号设置)', () => {
     );
     const form = vi.mocked(api.uploadAvatar).mock.calls[0]?.[0] as FormData;
     expect((form.get('file') as File).name).toBe('me.png');
+  });
+
+  it('downloads the 个人信息副本 as a JSON file', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:copy');
+    URL.revokeObjectURL = vi.fn();
+    const api = accountApi();
+    const { user: pointer, showMessage } = await show(api);
+    const copy = screen.getByRole('region', { name: '个人信息副本' });
+    await pointer.click(within(copy).getByRole('button', { name: '下载个人信息副本' }));
+    await waitFor(() => expect(showMessage).toHaveBeenCalledWith('个人信息副本已开始下载'));
+    expect(api.personalData).toHaveBeenCalledTimes(1);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+    expect(blob.type).toBe('application/json');
+    expect(JSON.parse(await blob.text())).toMatchObject({ brand: 'portal', sections: [] });
+  });
+
+  it('cancels the account: says what goes and what stays, texts the own phone after consent, confirms, signs out', async () => {
+    const api = accountApi();
+    const { user: pointer, showMessage, onAccountCancelled } = await show(api);
+    const section = screen.getByRole('region', { name: '注销账号' });
+    expect(section).toHaveTextContent('真实姓名、昵称、头像');
+    expect(section).toHaveTextContent('会员订单与支付记录');
+    expect(section).toHaveTextContent('将注册为一个全新的账号');
+    await pointer.click(within(section).getByRole('button', { name: '获取验证码' }));
+    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》');
+    expect(api.sendMessageCode).not.toHaveBeenCalled();
+    await pointer.click(within(section).getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await pointer.click(within(section).getByRole('button', { name: '获取验证码' }));
+    expect(api.sendMessageCode).toHaveBeenCalledWith({
+      mobile: user.mobile,
+      purpose: 'cancelAccount',
+      consentVersion: '2026-11-01',
+    });
+    await pointer.type(within(section).getByRole('textbox', { name: '验证码' }), '654321');
+    await pointer.click(within(section).getByRole('button', { name: '注销账号' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('无法恢复');
+    await pointer.click(within(dialog).getByRole('button', { name: '确 定' }));
+    await waitFor(() => expect(onAccountCancelled).toHaveBeenCalledTimes(1));
+    expect(api.cancelAccount).toHaveBeenCalledWith({ code: '654321' });
+  });
+
+  it("shows the server's refusal of a cancellation and stays signed in", async () => {
+    const refused = new ApiError(
+      '您是企业主账号，企业下还有 2 个子账号，暂不能注销。请先在企业管理中移除全部子账号，再注销账号。',
+      {
+        kind: 'business',
+        path: '/webchat/api/userCenter/cancelAccount',
+        code: 403,
+        handled: false,
+      },
+    );
+    const api = accountApi({ cancelAccount: vi.fn().mockRejectedValue(refused) } as Partial<AccountApi>);
+    const { user: pointer, showMessage, onAccountCancelled } = await show(api);
+    const section = screen.getByRole('region', { name: '注销账号' });
+    await pointer.type(within(section).getByRole('textbox', { name: '验证码' }), '654321');
+    await pointer.click(within(section).getByRole('button', { name: '注销账号' }));
+    await pointer.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确 定' }));
+    await waitFor(() =>
+      expect(showMessage).toHaveBeenCalledWith(expect.stringContaining('请先在企业管理中移除全部子账号')),
+    );
+    expect(onAccountCancelled).not.toHaveBeenCalled();
   });
 });

@@ -16,6 +16,12 @@ import { maskPhone } from '@tender/domain';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { messages } from './messages';
 import {
+  CancelAccountSection,
+  PersonalDataSection,
+  PrivacyConsentCheckbox,
+  type PrivacyPolicy,
+} from './personal-information';
+import {
   type ProfileErrors,
   type ProfileForm,
   profileFormOf,
@@ -25,7 +31,7 @@ import {
 
 export type AccountApi = Pick<
   EndpointFunctions,
-  'updateUser' | 'uploadAvatar' | 'sendMessageCode' | 'updatePhone'
+  'updateUser' | 'uploadAvatar' | 'sendMessageCode' | 'updatePhone' | 'personalData' | 'cancelAccount'
 >;
 
 export interface AccountSettingsProps {
@@ -34,6 +40,10 @@ export interface AccountSettingsProps {
   /** The server's new view of the user: the store keeps it, so the popover and the badge follow. */
   onUserChanged(user: User): void;
   showMessage(text: string): void;
+  /** The brand's 隐私政策, consented to before any code is texted (PIPL). */
+  privacyPolicy: PrivacyPolicy;
+  /** After 注销账号: the session is gone, sign out to /login. */
+  onAccountCancelled(): void;
   /** The enterprise account management, when it lives here (no 企业管理 menu). */
   enterprise?: ReactNode;
 }
@@ -42,19 +52,41 @@ const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const MOBILE = /^1[3-9]\d{9}$/;
 const SMS_CODE = /^\d{6}$/;
 
-/** 账号设置 (/infoEdit): 个人资料, the avatar and the phone change by SMS (spec §7 User and account). */
-export function AccountSettings({ user, api, onUserChanged, showMessage, enterprise }: AccountSettingsProps) {
+/**
+ * 账号设置 (/infoEdit): 个人资料, the avatar, the phone change by SMS (spec §7 User and account), and the
+ * member's rights over their personal information: a copy of it, and cancelling the account (PIPL).
+ */
+export function AccountSettings({
+  user,
+  api,
+  onUserChanged,
+  showMessage,
+  privacyPolicy,
+  onAccountCancelled,
+  enterprise,
+}: AccountSettingsProps) {
+  const sectionProps = { user, api, onUserChanged, showMessage };
+  const onFailure = (error: unknown) => showUnshown(error, showMessage);
   return (
     <Stack gap="md">
-      <AvatarSection user={user} api={api} onUserChanged={onUserChanged} showMessage={showMessage} />
-      <ProfileSection user={user} api={api} onUserChanged={onUserChanged} showMessage={showMessage} />
-      <PhoneSection user={user} api={api} onUserChanged={onUserChanged} showMessage={showMessage} />
+      <AvatarSection {...sectionProps} />
+      <ProfileSection {...sectionProps} />
+      <PhoneSection {...sectionProps} privacyPolicy={privacyPolicy} />
       {enterprise}
+      <PersonalDataSection api={api} showMessage={showMessage} onFailure={onFailure} />
+      <CancelAccountSection
+        user={user}
+        api={api}
+        policy={privacyPolicy}
+        showMessage={showMessage}
+        onFailure={onFailure}
+        onCancelled={onAccountCancelled}
+      />
     </Stack>
   );
 }
 
-type SectionProps = Omit<AccountSettingsProps, 'enterprise'>;
+type SectionProps = Pick<AccountSettingsProps, 'user' | 'api' | 'onUserChanged' | 'showMessage'>;
 
 /** A failure the api-client did not show yet (the SMS endpoints are left to their screens, spec §8). */
 function showUnshown(error: unknown, showMessage: (text: string) => void) {
@@ -173,9 +205,16 @@ function AvatarSection({ user, api, onUserChanged, showMessage }: SectionProps) 
   );
 }
 
-function PhoneSection({ user, api, onUserChanged, showMessage }: SectionProps) {
+function PhoneSection({
+  user,
+  api,
+  onUserChanged,
+  showMessage,
+  privacyPolicy,
+}: SectionProps & { privacyPolicy: PrivacyPolicy }) {
   const t = messages.phone;
   const [editing, setEditing] = useState(false);
+  const [consent, setConsent] = useState(false);
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string; code?: string }>({});
@@ -199,9 +238,14 @@ function PhoneSection({ user, api, onUserChanged, showMessage }: SectionProps) {
     const found = mobileError(mobile);
     setErrors({ mobile: found });
     if (found) return;
+    if (!consent) return showMessage(messages.privacy.consentRequired);
     setSending(true);
     try {
-      const sent = await api.sendMessageCode({ mobile: mobile.trim(), purpose: 'updatePhone' });
+      const sent = await api.sendMessageCode({
+        mobile: mobile.trim(),
+        purpose: 'updatePhone',
+        consentVersion: privacyPolicy.version,
+      });
       setResendIn(sent.resendAfter);
       showMessage(t.codeSent);
     } catch (error) {
@@ -291,6 +335,7 @@ function PhoneSection({ user, api, onUserChanged, showMessage }: SectionProps) {
                   {resendIn > 0 ? t.resendIn(resendIn) : t.sendCode}
                 </Button>
               </Group>
+              <PrivacyConsentCheckbox policy={privacyPolicy} checked={consent} onChange={setConsent} />
               <Group>
                 <Button type="submit" loading={saving}>
                   {t.submit}

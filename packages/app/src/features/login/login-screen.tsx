@@ -46,10 +46,16 @@ export function LoginScreen() {
     if (isApiError(error) && !error.handled) client.showMessage(error.message);
   };
 
+  // PIPL: no code before consent; the server checks the policy version it was given against the brand's.
   const sendCode = async () => {
+    if (!consent) return client.showMessage(messages.login.consentBeforeCode);
     if (!MOBILE_PATTERN.test(mobile)) return client.showMessage(messages.login.mobileInvalid);
     try {
-      const sent = await api.sendMessageCode({ mobile, purpose: 'login' });
+      const sent = await api.sendMessageCode({
+        mobile,
+        purpose: 'login',
+        consentVersion: brand.legal.privacyPolicyVersion,
+      });
       setResendIn(sent.resendAfter);
       client.showMessage(messages.login.codeSent);
     } catch (error) {

@@ -1,0 +1,54 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cancelAccountEndpoint, personalDataEndpoint } from '@tender/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { SmsCodeService } from '../auth/sms-codes';
+import type { Clock } from '../clock';
+import type { Database } from '../db/database';
+import { type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
+import { avatarStore } from '../users/avatar';
+import { cancelAccount } from './cancellation';
+import { personalDataCopy } from './copy';
+
+export interface PersonalDataRouteDependencies extends EndpointRouteDependencies {
+  db: Database;
+  codes: SmsCodeService;
+  clock: Clock;
+  /** `DATA_DIR/uploads`: the avatar goes with the account. */
+  uploadsDir: string;
+  /** `DATA_DIR/exports`: the account's export files go with it. */
+  exportsDir: string;
+}
+
+/** Personal information (PIPL, docs/operations.md): the copy of one's own data, and cancelling the account. */
+export function personalDataRoutes(app: FastifyInstance, dependencies: PersonalDataRouteDependencies) {
+  const { db, codes, clock } = dependencies;
+  const avatars = avatarStore(dependencies.uploadsDir);
+
+  endpointRoute(app, dependencies, personalDataEndpoint, ({ tenant, signedIn }) =>
+    personalDataCopy(
+      db,
+      { brandId: tenant.id, userId: signedIn.userId, mobile: signedIn.account.mobile },
+      clock(),
+    ),
+  );
+
+  endpointRoute(app, dependencies, cancelAccountEndpoint, async ({ input, tenant, signedIn, request }) => {
+    await codes.verify(tenant.id, signedIn.account.mobile, 'cancelAccount', input.code);
+    const cancelled = await cancelAccount(
+      db,
+      { brandId: tenant.id, userId: signedIn.userId, ip: request.ip },
+      clock(),
+    );
+    // The files after the commit: a failed removal leaves an orphan file, never a half-cancelled account.
+    const removals = [
+      avatars.remove(cancelled.headimgurl),
+      ...cancelled.exportIds.map((id) => rm(join(dependencies.exportsDir, `${id}.xlsx`), { force: true })),
+    ];
+    for (const removal of await Promise.allSettled(removals)) {
+      if (removal.status === 'rejected')
+        request.log.warn({ err: removal.reason }, 'could not remove a file of a cancelled account');
+    }
+    return null;
+  });
+}
