@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
-import { newMobile, signIn } from '../test-support/sign-in';
+import { consentVersionOf, newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 const MINUTE = 60_000;
@@ -83,7 +83,7 @@ describe.each(testDatabaseTargets())('freezing and unfreezing an account on $nam
     });
     const qrCode = await code(mobile, 'qr');
     const qr = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
-      params: { consentVersion: '2025-01' },
+      params: { consentVersion: consentVersionOf('alpha') },
     });
     const confirm = await server.app.inject({
       method: 'POST',

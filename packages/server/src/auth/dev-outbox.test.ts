@@ -10,7 +10,7 @@ import { messages } from '../messages';
 import { migrationsDir } from '../paths';
 import { tenantService } from '../tenants/service';
 import { testDatabaseTargets } from '../test-support/databases';
-import { newMobile } from '../test-support/sign-in';
+import { consentVersionOf, newMobile } from '../test-support/sign-in';
 import { testBrands } from '../test-support/test-server';
 import { isLoopbackAddress } from './routes';
 
@@ -78,7 +78,13 @@ describe.each(testDatabaseTargets())('the dev SMS outbox over HTTP on $name', (t
     const sent = await app.inject({
       method: 'POST',
       url: '/webchat/api/login/sendMessageCode',
-      payload: { mobile, purpose: 'login', brand: 'alpha', version: 20 },
+      payload: {
+        mobile,
+        purpose: 'login',
+        brand: 'alpha',
+        version: 20,
+        consentVersion: consentVersionOf('alpha'),
+      },
     });
     expect(sent.json().code).toBe(200);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
-import { newMobile, signIn } from '../test-support/sign-in';
+import { consentVersionOf, newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 const MINUTE = 60_000;
-const POLICY = '2025-01';
+const POLICY = consentVersionOf('alpha');
 
 describe.each(testDatabaseTargets())('QR sign-in (sandbox confirm page) on $name', (target) => {
   let server: TestServer;
@@ -28,7 +28,7 @@ describe.each(testDatabaseTargets())('QR sign-in (sandbox confirm page) on $name
   async function newSignIn(brand = 'alpha', remoteAddress = '127.0.0.1'): Promise<SignIn> {
     const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
       brand,
-      params: { consentVersion: POLICY },
+      params: { consentVersion: consentVersionOf(brand) },
       remoteAddress,
     });
     expect(answer.code).toBe(200);

@@ -96,7 +96,11 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
   endpointRoute(app, dependencies, getQrcodeEndpoint, ({ input, tenant, request }) =>
     auth.qrLogin.create(
       tenant,
-      { remember: input.remember, consentVersion: input.consentVersion, ip: request.ip },
+      {
+        remember: input.remember,
+        consentVersion: requireCurrentConsent(tenant, input.consentVersion),
+        ip: request.ip,
+      },
       requestBaseUrl(request),
     ),
   );

@@ -9,7 +9,7 @@ import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { startFakeAliyunSms } from '../test-support/fake-aliyun-sms';
 import { startFakeTencentSms } from '../test-support/fake-tencent-sms';
-import { newMobile } from '../test-support/sign-in';
+import { consentVersionOf, newMobile } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { smsCodeService } from './sms-codes';
 import { SmsSendError } from './sms-failures';
@@ -188,7 +188,13 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
     }
 
     function sendCode(mobile: string, options: { brand?: string; purpose?: string; ip?: string } = {}) {
-      const query = new URLSearchParams({ mobile, brand: options.brand ?? 'alpha', version: '20' });
+      const brand = options.brand ?? 'alpha';
+      const query = new URLSearchParams({
+        mobile,
+        brand,
+        version: '20',
+        consentVersion: consentVersionOf(brand),
+      });
       if (options.purpose) query.set('purpose', options.purpose);
       return server.app
         .inject({
@@ -312,7 +318,7 @@ describe.each(testDatabaseTargets())('SMS vendors on $name', (target) => {
       const mobile = newMobile();
       const answer = await app.inject({
         method: 'POST',
-        url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=alpha&version=20`,
+        url: `/webchat/api/login/sendMessageCode?mobile=${mobile}&brand=alpha&version=20&consentVersion=${consentVersionOf('alpha')}`,
       });
       expect(answer.json()).toMatchObject(unavailable);
       await app.close();

@@ -11,7 +11,7 @@ import { serverPackageRoot } from '../paths';
 import { startFakeAliyunSms } from '../test-support/fake-aliyun-sms';
 import { startFakeWechat } from '../test-support/fake-wechat';
 import { startFakeWechatPay } from '../test-support/fake-wechatpay';
-import { newMobile } from '../test-support/sign-in';
+import { consentVersionOf, newMobile } from '../test-support/sign-in';
 
 /** `tender-server start` from source with only `env` (and PATH): its exit code and what it wrote to stderr. */
 function startWith(env: Record<string, string>): Promise<{ code: number | null; stderr: string[] }> {
@@ -111,7 +111,13 @@ describe('tender-server start outside production', () => {
 
     const mobile = newMobile();
     const sent = await httpCall(server.port, 'POST', '/webchat/api/login/sendMessageCode', {
-      body: JSON.stringify({ mobile, purpose: 'login', brand: 'alpha', version: 20 }),
+      body: JSON.stringify({
+        mobile,
+        purpose: 'login',
+        brand: 'alpha',
+        version: 20,
+        consentVersion: consentVersionOf('alpha'),
+      }),
     });
     expect(sent.json().code).toBe(200);
     const logged = JSON.parse(await server.waitForLine((line) => line.includes(mobile)));
@@ -262,7 +268,13 @@ describe('tender-server start in production with real providers', () => {
     await server.ready();
     const mobile = newMobile();
     const sent = await httpCall(port, 'POST', '/webchat/api/login/sendMessageCode', {
-      body: JSON.stringify({ mobile, purpose: 'login', brand: 'alpha', version: 20 }),
+      body: JSON.stringify({
+        mobile,
+        purpose: 'login',
+        brand: 'alpha',
+        version: 20,
+        consentVersion: consentVersionOf('alpha'),
+      }),
     });
     expect(sent.json()).toMatchObject({ code: 200 });
     expect(sms.requests.map((request) => request.refused)).toEqual([undefined]);

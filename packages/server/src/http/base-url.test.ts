@@ -6,6 +6,7 @@ import { openPGlite } from '../db/pglite';
 import { migrationsDir } from '../paths';
 import { tenantService } from '../tenants/service';
 import { callApi } from '../test-support/call-api';
+import { consentVersionOf } from '../test-support/sign-in';
 import { testBrands } from '../test-support/test-server';
 
 describe('the base of links and QR codes', () => {
@@ -29,6 +30,7 @@ describe('the base of links and QR codes', () => {
     });
     const answer = await callApi(app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
       headers: { 'x-forwarded-host': 'internal-node-7:8080', 'x-forwarded-proto': 'http' },
+      params: { consentVersion: consentVersionOf('alpha') },
     });
     await app.close();
     return answer.data.qrUrl as string;
@@ -36,13 +38,13 @@ describe('the base of links and QR codes', () => {
 
   it('is PUBLIC_BASE_URL when set, whatever host the request reached', async () => {
     expect(await qrUrl('https://www.zhaobiao-demo-owner.cn')).toMatch(
-      /^https:\/\/www\.zhaobiao-demo-owner\.cn\/webchat\/ma-login\/confirm\?ticket=/,
+      /^https:\/\/www\.zhaobiao-demo-owner\.cn\/webchat\/ma-login\/confirm\?id=/,
     );
   });
 
   it('is the host the request reached when PUBLIC_BASE_URL is unset', async () => {
     expect(await qrUrl(undefined)).toMatch(
-      /^http:\/\/internal-node-7:8080\/webchat\/ma-login\/confirm\?ticket=/,
+      /^http:\/\/internal-node-7:8080\/webchat\/ma-login\/confirm\?id=/,
     );
   });
 });

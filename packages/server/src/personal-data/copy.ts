@@ -47,7 +47,8 @@ const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
   {
     table: 'qr_login_ticket',
     title: '扫码登录记录',
-    sql: `SELECT id, remember, created_at, expires_at, scanned_at, confirmed_at, claimed_at
+    sql: `SELECT id, provider, openid, consent_version, ip, remember, created_at, expires_at, scanned_at, confirmed_at,
+            claimed_at
           FROM qr_login_ticket WHERE user_id = $1 ORDER BY created_at`,
     params: byUser,
   },

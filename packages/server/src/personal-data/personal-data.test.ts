@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server';
 const NOT_PERSONAL_DATA: Readonly<Record<string, string>> = {};
 
 /** Secrets that prove a token or a code: never in a copy. */
-const SECRET_COLUMNS = ['token_hash', 'ticket_hash', 'code_hash', 'salt'];
+const SECRET_COLUMNS = ['token_hash', 'claim_secret_hash', 'mini_program_secret_hash', 'code_hash', 'salt'];
 
 interface MemberColumn {
   table: string;

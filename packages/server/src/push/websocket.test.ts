@@ -7,7 +7,7 @@ import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixt
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
-import { signIn } from '../test-support/sign-in';
+import { consentVersionOf, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { PUSH_CLOSE_CODES, PUSH_LIMITS } from './websocket';
 
@@ -89,7 +89,7 @@ describe.each(testDatabaseTargets())('websocket sessions on $name', (target) => 
   async function smsCode(mobile: string, purpose: string): Promise<string> {
     server.clock.advance(13 * MINUTE);
     const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-      params: { mobile, purpose },
+      params: { mobile, purpose, consentVersion: consentVersionOf('alpha') },
     });
     expect(sent.code, sent.message).toBe(200);
     const outbox = await server.app.inject({

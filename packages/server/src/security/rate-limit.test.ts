@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
-import { newMobile } from '../test-support/sign-in';
+import { consentVersionOf, newMobile } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { DEFAULT_RATE_LIMITS } from './rate-limit';
 
@@ -67,7 +67,7 @@ describe.each(testDatabaseTargets())('rate limit keys on $name', (target) => {
   /** A QR sign-in's id: what the phone's forms send (`id`). */
   async function newSignInId(remoteAddress: string): Promise<string> {
     const answer = await callApi(server.app, 'POST', '/webchat/api/maQrcodeLogin/getQrcode', {
-      params: { consentVersion: '2025-01' },
+      params: { consentVersion: consentVersionOf('alpha') },
       remoteAddress,
     });
     expect(answer.code).toBe(200);
@@ -86,7 +86,7 @@ describe.each(testDatabaseTargets())('rate limit keys on $name', (target) => {
     expect(bodies[2]).toContain('<!doctype html>');
     // The API's send counts on the same limit.
     const api = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-      params: { mobile: newMobile() },
+      params: { mobile: newMobile(), consentVersion: consentVersionOf('alpha') },
       remoteAddress: ip,
     });
     expect(api.code).toBe(429);
@@ -113,7 +113,7 @@ describe.each(testDatabaseTargets())('rate limit keys on $name', (target) => {
     const victim = newMobile();
     const send = (remoteAddress: string) =>
       callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-        params: { mobile: victim },
+        params: { mobile: victim, consentVersion: consentVersionOf('alpha') },
         remoteAddress,
       });
     const stranger = '203.0.113.99';
@@ -143,7 +143,7 @@ describe.each(testDatabaseTargets())('rate limit keys on $name', (target) => {
     for (let signIn = 0; signIn < 6; signIn += 1) {
       server.clock.advance(13 * 60_000);
       const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-        params: { mobile: owner },
+        params: { mobile: owner, consentVersion: consentVersionOf('alpha') },
         remoteAddress: ip,
       });
       expect(sent.code, `send ${signIn + 1}`).toBe(200);

@@ -10,7 +10,7 @@ import { readConfig } from '../config';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { selfSignedCertificate } from '../test-support/self-signed-certificate';
-import { newMobile, signIn } from '../test-support/sign-in';
+import { consentVersionOf, newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { COUNTER_RETRY_MS } from './rate-limit';
 import { type RedisSettings, redisRateCounter } from './redis-counter';
@@ -133,7 +133,7 @@ describe.each(testDatabaseTargets())('a stalled Redis on $name', (target) => {
 
   it('costs sign-in and search at most the command timeout, then counts in the process and logs it once', async () => {
     const sent = await callApi(server.app, 'POST', '/webchat/api/login/sendMessageCode', {
-      params: { mobile: newMobile() },
+      params: { mobile: newMobile(), consentVersion: consentVersionOf('alpha') },
       remoteAddress: '198.51.100.31',
     });
     expect(sent.code).toBe(200);

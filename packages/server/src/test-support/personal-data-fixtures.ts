@@ -86,9 +86,10 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
   const { userId } = member;
   const insert = (sql: string, params: unknown[]) => server.db.query(sql, params);
   await insert(
-    `INSERT INTO qr_login_ticket (brand_id, ticket_hash, remember, created_at, expires_at, scanned_at, confirmed_at,
-       user_id) VALUES ($1, $2, false, $3, $3, $3, $3, $4)`,
-    [brand, `ticket-${userId}`, now, userId],
+    `INSERT INTO qr_login_ticket (brand_id, claim_secret_hash, remember, created_at, expires_at, scanned_at,
+       confirmed_at, user_id, sign_in_id, provider, consent_version, ip, openid)
+     VALUES ($1, $2, false, $3, $3, $3, $3, $4, $5, 'wechat', $6, '192.0.2.8', $7)`,
+    [brand, `secret-${userId}`, now, userId, `signin-${userId}`, consentVersionOf(brand), `openid-${userId}`],
   );
   const [enterprise] = await server.db.query<{ id: number }>(
     'INSERT INTO enterprise (brand_id, name, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING id',

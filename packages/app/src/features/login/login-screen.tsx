@@ -16,7 +16,6 @@ import { useEffect, useState } from 'react';
 import { AppFooter } from '../../layout/app-footer';
 import { messages } from '../../messages';
 import { useAppServices } from '../../shell/app-context';
-import { PRIVACY_POLICY_VERSION } from './consent-version';
 import { QrLogin, useQrSignInMode } from './qr-login';
 import { useSignIn } from './use-sign-in';
 
@@ -166,7 +165,7 @@ export function LoginScreen() {
                   <QrLogin
                     remember={remember}
                     consented={consent}
-                    consentVersion={PRIVACY_POLICY_VERSION}
+                    consentVersion={brand.legal.privacyPolicyVersion}
                     consentBox={consentBox}
                     onSignedIn={signIn}
                   />

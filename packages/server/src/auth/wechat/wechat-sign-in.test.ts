@@ -4,11 +4,11 @@ import { buildServer } from '../../app';
 import { callApi } from '../../test-support/call-api';
 import { testDatabaseTargets } from '../../test-support/databases';
 import { type FakeWechat, sceneOfPng, startFakeWechat } from '../../test-support/fake-wechat';
-import { newMobile } from '../../test-support/sign-in';
+import { consentVersionOf, newMobile } from '../../test-support/sign-in';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { readWechatSignInSettings, type WechatSignInSettings } from './settings';
 
-const POLICY = '2025-01';
+const POLICY = consentVersionOf('alpha');
 const PAGE = 'pages/login/index';
 const TOKEN_LIFETIME_MS = 7200_000;
 const REFRESH_MARGIN_MS = 300_000;
