@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTag, writeCorpus } from '../companies/test-corpus';
-import { hanWord } from '../subscriptions/test-fixtures';
+import { newTag } from '../companies/test-corpus';
+import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -97,9 +100,11 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
   let titles: Map<number, string>;
   /** A word only this test's titles hold. */
   let tag: string;
+  let dir: string;
 
   beforeAll(async () => {
     server = await startTestServer(target);
+    dir = mkdtempSync(join(tmpdir(), 'tender-hostile-search-'));
     member = await newMember(server, 'alpha');
     await grant(server, member, 'qiyetong', 12);
     tag = hanWord(3);
@@ -120,28 +125,31 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
       (text, index) =>
         `${tag}${text}采购公告编号${Array.from(String(index), (digit) => '零一二三四五六七八九'[Number(digit)]).join('')}`,
     );
-    const ids = await writeCorpus(
+    // Through the real import, so the matcher fills the member's feed (a subscription to the tag) too.
+    const subscribed = await callAs(server, member, 'POST', '/webchat/api/subscribe/group/save', {
+      kind: 'tender',
+      includeWords: [tag],
+    });
+    expect(subscribed.code).toBe(200);
+    const source = `hostile-search:${newTag()}`;
+    await importRecords(
       server,
-      newTag(),
-      numbered.map((title, index) => ({
-        key: String(index),
-        announcementType: 'zb' as const,
-        title,
-        publishDate: today,
-        region: { provinceCode: '440000' },
-      })),
+      dir,
+      numbered.map((title, index) =>
+        tenderRecord({ sourceId: `${source}:${index}`, title, publishDate: today }),
+      ),
     );
-    titles = new Map(
-      numbered.map((title, index) => {
-        const id = ids.get(String(index));
-        if (id === undefined) throw new Error(`not imported: ${title}`);
-        return [id, title];
-      }),
+    const rows = await server.db.query<{ id: number; title: string }>(
+      'SELECT id, title FROM tender_item WHERE source_id LIKE $1',
+      [`${source}:%`],
     );
+    titles = new Map(rows.map((row) => [Number(row.id), row.title]));
+    expect([...titles.values()].sort()).toEqual([...numbered].sort());
   });
 
   afterAll(async () => {
     await server.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   /** Every id a precise title search answers, page by page. */
@@ -264,6 +272,32 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
       expect(verify.data.recentCount, keyword).toBeLessThanOrEqual(needleIds(keyword, true));
     }
   });
+
+  it.each(HOSTILE.map((hostile) => [hostile] as const))(
+    'the subscription feed’s secondSearch %j finds exactly the titles holding it as plain text',
+    async (hostile) => {
+      // Its meaning is a plain case-insensitive substring of the title (src/subscriptions: a member's feed is
+      // small), the text trimmed as the contract does; an empty one filters nothing.
+      const within = hostile.trim();
+      const expected = [...titles]
+        .filter(([, title]) => title.toLowerCase().includes(within.toLowerCase()))
+        .map(([id]) => id)
+        .sort((a, b) => a - b);
+      const found: number[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await callAs(server, member, 'POST', '/webchat/api/subscribe/feed/list', {
+          feed: 'bidding',
+          secondSearch: hostile,
+          pageNumber: page,
+          pageSize: 50,
+        });
+        expect(answer.code, answer.message).toBe(200);
+        found.push(...answer.data.records.map((record: { id: number }) => record.id));
+        if (found.length >= answer.data.total || answer.data.records.length === 0) break;
+      }
+      expect(found.sort((a, b) => a - b)).toEqual(expected);
+    },
+  );
 
   it('refuses hostile text as an area by name, never widening the search', async () => {
     for (const hostile of HOSTILE) {
