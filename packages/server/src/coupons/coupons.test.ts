@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { buy, productOf, submitOrder } from '../test-support/order-fixtures';
+import { raceTest } from '../test-support/real-concurrency';
 import { signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
@@ -63,7 +64,7 @@ describe.each(testDatabaseTargets())('coupons and activities on $name', (target)
     expect((await coupons(user)).total).toBe(2);
   });
 
-  it('grants once when the same account joins many times at once', async () => {
+  raceTest(target, 'grants once when the same account joins many times at once', async () => {
     const user = await newMember(server, 'alpha');
     const activity = (await post(user, '/webchat/api/activity/detail', {})).data;
     const answers = await Promise.all(

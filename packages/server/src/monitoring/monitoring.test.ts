@@ -11,6 +11,7 @@ import {
   newMember,
   setPrivilege,
 } from '../test-support/membership-fixtures';
+import { raceTest } from '../test-support/real-concurrency';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 describe.each(testDatabaseTargets())('monitoring on $name', (target) => {
@@ -143,8 +144,8 @@ describe.each(testDatabaseTargets())('monitoring on $name', (target) => {
     expect(removed.data).toMatchObject({ isMonitor: false, used: 0 });
   });
 
-  it('limits monitors by the level: none for putong, the total for members, also when saved concurrently', async () => {
-    const putong = await newMember(server, 'alpha');
+  /** Three purchasers of this test's own items: 甲, 乙 and 丙单位 with the tag. */
+  async function threeCompanies() {
     const tag = hanWord(4);
     await importRecords(server, dir, [
       tenderRecord({
@@ -155,13 +156,22 @@ describe.each(testDatabaseTargets())('monitoring on $name', (target) => {
       tenderRecord({ title: `${tag}二号采购公告`, parties: [{ role: 'purchaser', name: `${tag}乙单位` }] }),
       tenderRecord({ title: `${tag}三号采购公告`, parties: [{ role: 'purchaser', name: `${tag}丙单位` }] }),
     ]);
+    return tag;
+  }
+
+  it('refuses monitors to putong', async () => {
+    const putong = await newMember(server, 'alpha');
+    const tag = await threeCompanies();
     const refused = await post(putong, '/webchat/api/company-monitor/save', {
       role: 'owner',
       companyName: `${tag}甲单位`,
     });
     expect(refused.code).toBe(403);
     expect(refused.data).toMatchObject({ type: 'member', privilege: 'companyMonitor' });
+  });
 
+  raceTest(target, "saves no more company monitors than the level's total when saved at once", async () => {
+    const tag = await threeCompanies();
     const brandUser = await newMember(server, 'alpha');
     await grant(server, brandUser, 'toubiaotong', 1);
     await setPrivilege(server, 'alpha', 'toubiaotong', 'companyMonitor', 2);

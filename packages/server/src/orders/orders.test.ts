@@ -18,6 +18,7 @@ import {
   testOrderService,
   testSandbox,
 } from '../test-support/order-fixtures';
+import { raceTest } from '../test-support/real-concurrency';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { orderQueries } from './queries';
 
@@ -445,7 +446,7 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       expect(await periods(user)).toHaveLength(1);
     });
 
-    it('credits concurrent confirmations of one order once', async () => {
+    raceTest(target, 'credits concurrent confirmations of one order once', async () => {
       const { user, order, sandbox } = await openOrder(12);
       const notifications = await Promise.all(
         Array.from({ length: 12 }, () =>
@@ -486,7 +487,7 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       expect(await periods(user)).toEqual([]);
     });
 
-    it('never lets two orders made at once use the same coupon', async () => {
+    raceTest(target, 'never lets two orders made at once use the same coupon', async () => {
       const user = await newMember(server, 'alpha');
       const activity = (await post(user, '/webchat/api/activity/detail', {})).data;
       await post(user, '/webchat/api/activity/joinActivity', { actiId: activity.id });

@@ -333,10 +333,11 @@ export function subscriptionService(db: Database, clock: Clock) {
         params.push(input.endDate);
         where.push(`t.publish_date <= $${params.length}::date`);
       }
-      // A member's feed is small: a substring test of its titles needs no index.
+      // A member's feed is small: a substring test of its titles needs no index. Both sides lower-cased by the
+      // database: JavaScript's lower case of İ (i + a combining dot) is not PostgreSQL's, nor is it on every locale.
       if (input.secondSearch) {
-        params.push(input.secondSearch.toLowerCase());
-        where.push(`strpos(lower(t.title), $${params.length}) > 0`);
+        params.push(input.secondSearch);
+        where.push(`strpos(lower(t.title), lower($${params.length})) > 0`);
       }
       return feedPage(
         db,

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { loadDemoCorpus } from '../ingest/demo';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
+import { raceTest } from '../test-support/real-concurrency';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { hanWord, importRecords, tenderRecord } from './test-fixtures';
 
@@ -60,36 +61,38 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     });
   }
 
-  async function waitFor<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
+  /** The first value `read` answers; the attempts only bound a hang (no timing is asserted). */
+  async function waitFor<T>(read: () => T | undefined): Promise<T> {
+    for (let attempt = 0; attempt < 1_500; attempt += 1) {
       const value = read();
       if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    throw new Error('never arrived');
   }
 
-  it('a new item with a subscribed 2-character word reaches the feed and the websocket within 2 s of import', async () => {
+  it('a new item with a subscribed 2-character word reaches the feed and the websocket, each import pushed before the next', async () => {
     const user = await member();
     const word = hanWord(2);
     const group = await saveGroup(user, { includeWords: [word] });
     expect(group.code).toBe(200);
     const { socket, messages } = await openSocket(user);
+    const titleOf = (message: unknown) => (message as { data: { title: string } }).data.title;
     const title = `深圳市${word}维修项目公开招标公告`;
-    const started = Date.now();
     await importRecords(server, dir, [tenderRecord({ title })]);
-    const pushed = await waitFor(
-      () => messages.find((message) => (message as { data: { title: string } }).data.title === title),
-      2_000,
-    );
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const pushed = await waitFor(() => messages.find((message) => titleOf(message) === title));
     expect(pushed).toMatchObject({
       type: 'feed',
       data: { feed: 'bidding', groupIds: [group.data.id], words: [word] },
     });
+    // The order of events, not a duration: the first import's push came before the second import started, and
+    // the second import's push follows it, each once. How fast is a benchmark's question (tooling/bench).
+    const next = `深圳市${word}保洁项目公开招标公告`;
+    await importRecords(server, dir, [tenderRecord({ title: next })]);
+    await waitFor(() => messages.find((message) => titleOf(message) === next));
+    expect(messages.map(titleOf)).toEqual([title, next]);
     const page = await feed(user);
-    expect(page.records.map((record) => record.title)).toEqual([title]);
+    expect(page.records.map((record) => record.title).sort()).toEqual([title, next].sort());
     expect(page.records[0]).toMatchObject({ isRead: false, groupIds: [group.data.id], words: [word] });
     socket.close();
 
@@ -137,7 +140,7 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     expect(second?.groupIds.sort()).toEqual(Object.values(ids).sort());
   });
 
-  it('enforces the limits of groups and words per level, also for concurrent saves', async () => {
+  it('enforces the limits of groups and words per level', async () => {
     const user = await newMember(server, 'alpha');
     // putong: 1 tender group of 3 words, no award subscription
     const tooMany = await saveGroup(user, { includeWords: [hanWord(2), hanWord(2), hanWord(2), hanWord(2)] });
@@ -145,11 +148,9 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
     const award = await saveGroup(user, { kind: 'award', includeWords: [hanWord(2)] });
     expect(award.code).toBe(403);
     expect(award.data).toMatchObject({ type: 'member', privilege: 'subscribeZhongbiao' });
-    const saves = await Promise.all(
-      Array.from({ length: 5 }, () => saveGroup(user, { includeWords: [hanWord(2)] })),
-    );
-    expect(saves.filter((answer) => answer.code === 200)).toHaveLength(1);
-    expect(saves.filter((answer) => answer.code === 403)).toHaveLength(4);
+    const saves = [];
+    for (let save = 0; save < 3; save += 1) saves.push(await saveGroup(user, { includeWords: [hanWord(2)] }));
+    expect(saves.map((answer) => answer.code)).toEqual([200, 403, 403]);
     const list = await post(user, '/webchat/api/subscribe/group/list');
     expect(list.data.limits.find((limit: { kind: string }) => limit.kind === 'tender')).toEqual({
       kind: 'tender',
@@ -163,6 +164,17 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
       includeWords: [hanWord(2), hanWord(2)],
     });
     expect(edited.code).toBe(200);
+  });
+
+  raceTest(target, 'saves one group of a one-group level when five saves arrive at once', async () => {
+    const user = await newMember(server, 'alpha');
+    const saves = await Promise.all(
+      Array.from({ length: 5 }, () => saveGroup(user, { includeWords: [hanWord(2)] })),
+    );
+    expect(saves.filter((answer) => answer.code === 200)).toHaveLength(1);
+    expect(saves.filter((answer) => answer.code === 403)).toHaveLength(4);
+    const list = await post(user, '/webchat/api/subscribe/group/list');
+    expect(list.data.groups).toHaveLength(1);
   });
 
   it('a rule edit takes effect for the next item; the feed counts and marks read', async () => {
@@ -273,15 +285,19 @@ describe.each(testDatabaseTargets())('subscriptions on $name', (target) => {
   it('verifies keywords and suggests words drawn from the items', async () => {
     const user = await member();
     const word = hanWord(2);
+    // The server's day, and one 40 days before it: only the two within the last 30 days count.
+    const dayOf = (msBefore: number) =>
+      new Date(server.clock.now().getTime() + 8 * 3_600_000 - msBefore).toISOString().slice(0, 10);
     await importRecords(server, dir, [
-      tenderRecord({ title: `${word}医院设备采购公告`, publishDate: new Date().toISOString().slice(0, 10) }),
-      tenderRecord({ title: `${word}医院设备维保公告`, publishDate: new Date().toISOString().slice(0, 10) }),
+      tenderRecord({ title: `${word}医院设备采购公告`, publishDate: dayOf(0) }),
+      tenderRecord({ title: `${word}医院设备维保公告`, publishDate: dayOf(0) }),
+      tenderRecord({ title: `${word}医院设备旧公告`, publishDate: dayOf(40 * 86_400_000) }),
+      tenderRecord({ title: '医院设备采购公告', body: `正文提到${word}，标题没有`, publishDate: dayOf(0) }),
     ]);
     const verify = await callAs(server, user, 'GET', '/webchat/api/monitor-keyword/verify', {
       keyword: word,
     });
-    expect(verify.data).toMatchObject({ keyword: word, valid: true });
-    expect(verify.data.recentCount).toBeGreaterThanOrEqual(0);
+    expect(verify.data).toMatchObject({ keyword: word, valid: true, recentCount: 2 });
     const short = await callAs(server, user, 'GET', '/webchat/api/monitor-keyword/verify', { keyword: '医' });
     expect(short.data).toMatchObject({ valid: false, message: '关键词至少 2 个字' });
     const think = await post(user, '/webchat/api/montiorThinkWordList', { keyword: '医院' });
