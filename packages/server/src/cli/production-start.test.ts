@@ -34,6 +34,18 @@ function startWith(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
+/** The login screen's 获取验证码 for brand alpha, the consent box ticked. */
+const sendLoginCode = (port: number, mobile: string) =>
+  httpCall(port, 'POST', '/webchat/api/login/sendMessageCode', {
+    body: JSON.stringify({
+      mobile,
+      purpose: 'login',
+      brand: 'alpha',
+      version: 20,
+      consentVersion: consentVersionOf('alpha'),
+    }),
+  });
+
 describe('tender-server start in production', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tender-production-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -110,15 +122,7 @@ describe('tender-server start outside production', () => {
     });
 
     const mobile = newMobile();
-    const sent = await httpCall(server.port, 'POST', '/webchat/api/login/sendMessageCode', {
-      body: JSON.stringify({
-        mobile,
-        purpose: 'login',
-        brand: 'alpha',
-        version: 20,
-        consentVersion: consentVersionOf('alpha'),
-      }),
-    });
+    const sent = await sendLoginCode(server.port, mobile);
     expect(sent.json().code).toBe(200);
     const logged = JSON.parse(await server.waitForLine((line) => line.includes(mobile)));
     const outbox = await httpCall(server.port, 'GET', `/webchat/dev/sms-outbox?mobile=${mobile}&brand=alpha`);
@@ -267,15 +271,7 @@ describe('tender-server start in production with real providers', () => {
     server.start();
     await server.ready();
     const mobile = newMobile();
-    const sent = await httpCall(port, 'POST', '/webchat/api/login/sendMessageCode', {
-      body: JSON.stringify({
-        mobile,
-        purpose: 'login',
-        brand: 'alpha',
-        version: 20,
-        consentVersion: consentVersionOf('alpha'),
-      }),
-    });
+    const sent = await sendLoginCode(port, mobile);
     expect(sent.json()).toMatchObject({ code: 200 });
     expect(sms.requests.map((request) => request.refused)).toEqual([undefined]);
     const texted = sms.sent.at(-1);

@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { header, receive, sameText, sha256Hex } from './signed-request';
 
 /**
  * A local fake of Alibaba Cloud SMS (dysmsapi 2017-05-25 `SendSms`) for tests: a real HTTP server on 127.0.0.1 that
@@ -42,8 +43,6 @@ const ALGORITHM = 'ACS3-HMAC-SHA256';
 /** x-acs-date may be this far from the fake's time (the vendor allows 15 minutes). */
 const DATE_TOLERANCE_MS = 15 * 60 * 1000;
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-
 /** RFC 3986 percent-encoding: everything but A–Z a–z 0–9 - _ . ~ (so space is %20, * is %2A, ~ stays). */
 function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(
@@ -65,17 +64,6 @@ function canonicalQueryString(rawQuery: string): string {
     });
   pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return pairs.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export async function startFakeAliyunSms(
@@ -149,11 +137,7 @@ export async function startFakeAliyunSms(
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const url = request.url ?? '/';
-    const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const { body, rawQuery } = await receive(request);
     const action = header(request, 'x-acs-action');
     const record: AliyunRequestRecord = { action };
     requests.push(record);

@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
+import { header, receive, sameText, sha256Hex } from './signed-request';
 
 /**
  * A local fake of Tencent Cloud SMS (API 2021-01-11 `SendSms`) for tests: a real HTTP server on 127.0.0.1 that
@@ -52,19 +53,7 @@ export interface FakeTencentSms {
 const TIMESTAMP_TOLERANCE_S = 5 * 60;
 const PER_NUMBER_CODES = /^(LimitExceeded\.PhoneNumber|InvalidParameterValue\.IncorrectPhoneNumber)/;
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /** Resolves every name to 127.0.0.1: the fake's name stands in for sms.tencentcloudapi.com. */
 const toLoopback: LookupFunction = (_hostname, options, callback) => {
@@ -140,11 +129,7 @@ export async function startFakeTencentSms(
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const url = request.url ?? '/';
-    const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    const { body, rawQuery } = await receive(request);
     const action = header(request, 'x-tc-action');
     const record: TencentRequestRecord = { action };
     requests.push(record);
