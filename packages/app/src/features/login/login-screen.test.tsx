@@ -11,6 +11,7 @@ async function showLogin() {
     sendMessageCode: vi.fn(async () => ({ expiresIn: 300, resendAfter: 60 })),
     messageLogin: vi.fn(),
     getQrcode: vi.fn(),
+    qrcodeMode: vi.fn(async () => ({ mode: 'sandbox' as const })),
   };
   const { services } = screenServices(api);
   const showMessage = vi.fn();
