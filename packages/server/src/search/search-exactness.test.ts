@@ -238,6 +238,50 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
     }
   });
 
+  it('is exact for keywords with punctuation inside: one character neither letter, digit nor Han per gap', async () => {
+    // What the index sees of a text: letters, digits and Han characters, anything else one gap.
+    const skeleton = (text: string) =>
+      Array.from(text, (char) => (/[\p{L}\p{N}]/u.test(char) ? char : '\uE000')).join('');
+    // Two Han characters, a punctuation mark and what follows it, from the titles (意向(2024年, 工程—设计 …).
+    const around = [
+      ...new Set(
+        items.flatMap((item) => item.title.match(/\p{Script=Han}{2}[(—.]\p{Script=Han}{2}/gu) ?? []),
+      ),
+    ].slice(0, 6);
+    expect(around.length).toBeGreaterThan(2);
+    const keywords = around.flatMap((keyword) => [
+      keyword,
+      keyword.replace(/[(—.]/u, '%'),
+      keyword.replace(/[(—.]/u, '%%'),
+      keyword.replace(/[(—.]/u, 'x'),
+    ]);
+    // A gap where the titles hold a Han character: the chain alone finds them, the gap does not.
+    const overHan = [...new Set(items.flatMap((item) => item.title.match(/\p{Script=Han}{5}/gu) ?? []))]
+      .slice(0, 4)
+      .map((five) => `${five.slice(0, 2)}%${five.slice(3)}`);
+    for (const keyword of [...keywords, ...overHan]) {
+      const expected = items
+        .filter((item) => skeleton(item.title).includes(skeleton(keyword)))
+        .sort((a, b) =>
+          a.publishDate === b.publishDate ? b.id - a.id : a.publishDate < b.publishDate ? 1 : -1,
+        )
+        .map((item) => item.id);
+      for (const countCap of [UNCAPPED, 1]) {
+        const result = await searchIndex.search(db, {
+          keywords: [keyword],
+          mode: 'precise',
+          scope: 'title',
+          offset: 0,
+          limit: 20,
+          countCap,
+        });
+        const label = `${keyword} cap ${countCap}`;
+        expect(result.total, label).toBe(Math.min(expected.length, countCap + 1));
+        expect(result.itemIds, label).toEqual(expected.slice(0, 20));
+      }
+    }
+  });
+
   it("filters exactly as the documents' own columns say, through the filter lexemes (migration 0013)", async () => {
     // The newest documents take the round amounts that end the dictionary's ranges (their own lexeme, migration
     // 0025) and amounts beside them; updating the column writes the generated lexemes again, as an import does.

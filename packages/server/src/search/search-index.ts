@@ -16,7 +16,7 @@ import {
 } from './query';
 import { type CachedSearchIndex, cachedSearchIndex } from './result-cache';
 import { provedOverCap } from './sample-proof';
-import { isSingleLexeme } from './tokens';
+import { isSingleLexeme, needleSkeleton, SKELETON_GAP, SKELETON_START, termTsquery } from './tokens';
 
 /** Filters of a search (spec §3 Search filter state); every list is "any of", and the filters all apply. */
 export interface SearchFilters {
@@ -286,7 +286,9 @@ function whereClause(
     const inRow =
       scope === 'full'
         ? `(ts_match_vq(d.title_tokens, ${chain}::tsquery) OR ts_match_vq(${tokens}, ${chain}::tsquery))`
-        : `ts_match_vq(${tokens}, ${chain}::tsquery)`;
+        : scope === 'title'
+          ? titleGapsChecked(params, needles, combine, `ts_match_vq(${tokens}, ${chain}::tsquery)`)
+          : `ts_match_vq(${tokens}, ${chain}::tsquery)`;
     // One comparison per needle, no subquery: a plan with a correlated subquery gets no parallel worker.
     const verified = `(${needles
       .map((needle) => `strpos(${lossy}, ${params.add(needle)}) > 0`)
@@ -314,6 +316,48 @@ function whereClause(
     conditions.unshift(`${indexedVector(tokens)} @@ ${params.add(indexed.join(' & '))}::tsquery`);
   }
   return conditions.length ? conditions.join(' AND ') : 'true';
+}
+
+/**
+ * A title match of needles with a gap inside (`needleSkeleton`): the chain, then the needle's skeleton looked for
+ * in the title's, which the rows the chain found rebuild from their vector — so a gap stands for exactly one
+ * character neither letter, digit nor Han, as it does in a scan of the text. `chained` is the needles' chain
+ * check; needles without such a gap keep it alone, unchanged.
+ */
+function titleGapsChecked(
+  params: Params,
+  needles: readonly string[],
+  combine: Combine,
+  chained: string,
+): string {
+  const skeletons = needles.map(needleSkeleton);
+  if (skeletons.every((skeleton) => skeleton === undefined)) return chained;
+  const holds = (skeleton: string) =>
+    `(SELECT strpos(k.skeleton, ${params.add(skeleton)}) > 0 FROM (SELECT ${titleSkeleton(params)} AS skeleton) k)`;
+  if (combine === 'all') {
+    const gapped = skeletons.filter((skeleton) => skeleton !== undefined).map(holds);
+    return `(${[chained, ...gapped].join(' AND ')})`;
+  }
+  const each = needles.map((needle, index) => {
+    const own = `ts_match_vq(d.title_tokens, ${params.add(termTsquery(needle) as string)}::tsquery)`;
+    const skeleton = skeletons[index];
+    return skeleton === undefined ? own : `(${own} AND ${holds(skeleton)})`;
+  });
+  return `(${each.join(' OR ')})`;
+}
+
+/**
+ * The title's skeleton (`needleSkeleton`), rebuilt from its vector: each lexeme's characters at the positions
+ * from its own on (a Han bigram and the token after it agree on the character they share), a start mark where a
+ * lexeme starts, a gap for each position before the last that no lexeme covers.
+ */
+function titleSkeleton(params: Params): string {
+  return `(SELECT string_agg(repeat(${params.add(SKELETON_GAP)}, c.q - c.before - 1)
+      || CASE WHEN c.starts THEN ${params.add(SKELETON_START)} ELSE '' END || c.ch, '' ORDER BY c.q)
+    FROM (SELECT q, starts, ch, lag(q, 1, 0) OVER (ORDER BY q) AS before
+      FROM (SELECT p + i - 1 AS q, bool_or(i = 1) AS starts, min(substr(t.lexeme, i, 1)) AS ch
+        FROM unnest(d.title_tokens) AS t, unnest(t.positions) AS p, generate_series(1, length(t.lexeme)) AS i
+        GROUP BY 1) cells) c)`;
 }
 
 /** The expression of a scope's GIN index (migration 0020): the filter and sample lexemes, then the scope's. */

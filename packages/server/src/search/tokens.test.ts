@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { testDatabaseTargets } from '../test-support/databases';
-import { bigramTokens, normalizeForSearch, preciseTsquery, tsvectorLiteral, wordTokens } from './tokens';
+import {
+  bigramTokens,
+  needleSkeleton,
+  normalizeForSearch,
+  preciseTsquery,
+  tsvectorLiteral,
+  wordTokens,
+} from './tokens';
 
 describe('search tokens', () => {
   it('makes overlapping Han bigrams, the run’s last character, and whole ASCII words, at character offsets', () => {
@@ -39,6 +46,15 @@ describe('search tokens', () => {
         'A',
       ),
     ).toBe("'o''k':1A,2A '医院':16383A");
+  });
+
+  it('spells a needle with a gap inside as its skeleton: start marks, characters and gaps', () => {
+    const mark = (text: string) => text.replaceAll('^', '\uE001').replaceAll('_', '\uE000');
+    expect(needleSkeleton('医院%设备')).toBe(mark('^医^院_^设^备'));
+    expect(needleSkeleton('%ab%%1医')).toBe(mark('^ab__^1^医'));
+    expect(needleSkeleton('医院设备')).toBeUndefined();
+    expect(needleSkeleton('%医院 ')).toBeUndefined();
+    expect(needleSkeleton('%')).toBeUndefined();
   });
 
   it('asks for a bigram chain in precise mode, and a prefix for one character', () => {

@@ -594,6 +594,34 @@ export function preciseTsquery(phrase: string, weights?: string): string | undef
   return segments.length ? segments.join(' & ') : undefined;
 }
 
+/** A position of a skeleton (`needleSkeleton`) no token covers: a character neither letter, digit nor Han. */
+export const SKELETON_GAP = '\uE000';
+/** Marks where a token starts in a skeleton: before every Han character and every run of letters/digits. */
+export const SKELETON_START = '\uE001';
+
+/**
+ * The skeleton of a needle (normalized) when a gap lies inside it, else undefined (its chain is exact). The chain
+ * of `医院%设备` asks only that 设备 stand two positions after 院, so the position between may hold any character,
+ * a letter too, and a word before a gap may run into it (`ab%` finds `abc`). A skeleton says what each position
+ * holds — the character and whether a token starts there, or a gap — as the vector of a text tells it (the
+ * search index rebuilds a title's from its vector), so a needle holds where its skeleton is a substring of the
+ * text's: each gap of the needle one character neither letter, digit nor Han. Gaps at its ends are dropped.
+ */
+export function needleSkeleton(needle: string): string | undefined {
+  const kinds = Array.from(needle, (char) => ({ char, kind: kindOf(char.codePointAt(0) ?? 0) }));
+  const first = kinds.findIndex(({ kind }) => kind !== OTHER);
+  const last = kinds.findLastIndex(({ kind }) => kind !== OTHER);
+  const inner = kinds.slice(first, last + 1);
+  if (first < 0 || inner.every(({ kind }) => kind !== OTHER)) return undefined;
+  return inner
+    .map(({ char, kind }, index) => {
+      if (kind === OTHER) return SKELETON_GAP;
+      const startsToken = kind === HAN_CHAR || inner[index - 1]?.kind !== WORD_CHAR;
+      return startsToken ? `${SKELETON_START}${char}` : char;
+    })
+    .join('');
+}
+
 /** The tokens of a short name (a company's), for substring search of names. */
 export function tsvectorLiteralOfName(name: string): string {
   return new VectorBuilder().add(name).literal();
