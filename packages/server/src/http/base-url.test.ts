@@ -43,6 +43,8 @@ describe('the base of links and QR codes', () => {
   });
 
   it('is the host the request reached when PUBLIC_BASE_URL is unset', async () => {
-    expect(await qrUrl(undefined)).toMatch(/^http:\/\/internal-node-7:8080\/webchat\/ma-login\/confirm\?id=/);
+    expect(await qrUrl(undefined)).toMatch(
+      /^http:\/\/internal-node-7:8080\/webchat\/ma-login\/confirm\?id=/,
+    );
   });
 });
