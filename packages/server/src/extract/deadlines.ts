@@ -158,7 +158,7 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
       documentsFrom = toChinaIso(from);
       documentsUntil = toChinaIso(until);
     } else if (
-      /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前/.test(text.slice(documents.date.end)) ||
+      /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前/.test(bounded(text.slice(documents.date.end))) ||
       /截止/.test(text.slice(Math.max(0, documents.date.index - 40), documents.date.index))
     ) {
       documentsUntil = toChinaIso(from);

@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFixtures } from './accuracy';
+import { parseAmount, parseUppercaseAmount, unitFromLabel } from './amount';
 import { MAX_MATCH_CHARS } from './bounded';
+import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
+import { parsePhones } from './contacts';
+import { extractDeadlines } from './deadlines';
 import { extractFields } from './extract-fields';
 import { htmlToText, looksLikeHtml, normalizeText } from './normalize';
 
@@ -77,33 +81,42 @@ const PIECES = [
 
 /**
  * The regular expressions given more than MAX_MATCH_CHARS characters (from `lastIndex` on, for global and sticky
- * ones) while `input` is read, other than passes over the whole document: the input, its text, the normalised
- * text, a prefix of one of them, or one of its lines or cells (a one-line notice is all one line). Every regular
+ * ones) while `read` runs, other than single passes over one of `documents` or a prefix of it. Every regular
  * expression method — test, match, matchAll, replace, split, search — goes through `exec` once it is replaced.
  */
-function valueReadersBeyondCap(input: string): string[] {
-  const text = looksLikeHtml(input) ? htmlToText(input).text : input;
-  const documents = [input, text, normalizeText(text)];
-  const pieces = new Set(
-    documents.flatMap((document) => document.split('\n').flatMap((line) => [line, ...line.split('\t')])),
-  );
-  const isDocumentPass = (given: string) =>
-    pieces.has(given) || documents.some((document) => document.startsWith(given));
+function regexesBeyondCap(read: () => unknown, documents: readonly string[] = []): string[] {
   const exec = RegExp.prototype.exec;
   const checked = new Map<string, boolean>();
   RegExp.prototype.exec = function countingExec(this: RegExp, given: string) {
     if (given.length - (this.global || this.sticky ? this.lastIndex : 0) > MAX_MATCH_CHARS) {
       const key = `${String(this)} ${given.length}`;
-      if (!checked.has(key)) checked.set(key, isDocumentPass(given));
+      if (!checked.has(key))
+        checked.set(
+          key,
+          documents.some((document) => document.startsWith(given)),
+        );
     }
     return exec.call(this, given);
   };
   try {
-    extractFields(input);
+    read();
   } finally {
     RegExp.prototype.exec = exec;
   }
   return [...checked].filter(([, documentPass]) => !documentPass).map(([key]) => key);
+}
+
+/**
+ * What extractFields passes over whole: the input, its text and the normalised text, and their lines and cells
+ * (normalising, table headers and contact sections go line by line).
+ */
+function documentsOf(input: string): string[] {
+  const text = looksLikeHtml(input) ? htmlToText(input).text : input;
+  const documents = [input, text, normalizeText(text)];
+  return [
+    ...documents,
+    ...documents.flatMap((document) => document.split('\n').flatMap((line) => [line, ...line.split('\t')])),
+  ];
 }
 
 describe('extractFields on odd input', () => {
@@ -163,11 +176,49 @@ describe('extractFields on odd input', () => {
       `预算金额：人民币${'壹佰'.repeat(100_000)}元角`,
       `联系人：王工${' 1'.repeat(100_000)}`,
       `联系电话：${'1'.repeat(200_000)}`,
-      `获取招标文件时间：2025年3月5日${' '.repeat(200_000)}至2025年3月9日`,
+      `获取招标文件时间：2025年3月5日${'说明'.repeat(100_000)}至2025年3月9日`,
+      `项目名称\t采购单位\t预算金额\n测试项目\t测试单位\t${'1,234'.repeat(60_000)}`,
     ];
     const beyondCap = inputs
-      .map((input) => ({ input: input.slice(0, 20), readers: valueReadersBeyondCap(input) }))
-      .filter(({ readers }) => readers.length > 0);
+      .map((input) => ({
+        input: input.slice(0, 20),
+        regexes: regexesBeyondCap(() => extractFields(input), documentsOf(input)),
+      }))
+      .filter(({ regexes }) => regexes.length > 0);
     expect(beyondCap).toEqual([]);
+  });
+
+  it('gives the value readers at most MAX_MATCH_CHARS characters of a huge value or cell', () => {
+    const values = [
+      '1,234'.repeat(60_000),
+      `人民币${'壹佰'.repeat(100_000)}元角`,
+      `王工${' 1'.repeat(100_000)}`,
+      '0571-85127766转'.repeat(25_000),
+      `${'1'.repeat(200_000)}x`,
+      `（单位：${' '.repeat(200_000)}`,
+    ];
+    const readers = [
+      parseAmount,
+      parseUppercaseAmount,
+      unitFromLabel,
+      parsePhones,
+      cleanValue,
+      cleanName,
+      cleanCode,
+      cleanTitleLike,
+    ];
+    const beyondCap = values.flatMap((value) =>
+      readers
+        .map((reader) => ({
+          reader: reader.name,
+          value: value.slice(0, 20),
+          regexes: regexesBeyondCap(() => reader(value)),
+        }))
+        .filter(({ regexes }) => regexes.length > 0),
+    );
+    expect(beyondCap).toEqual([]);
+    // The words between two dates are read only when they are short enough to be a range's `至`.
+    const text = `获取招标文件时间：2025年3月5日${'说明'.repeat(100_000)}至2025年3月9日`;
+    expect(regexesBeyondCap(() => extractDeadlines(text), [text])).toEqual([]);
   });
 });
