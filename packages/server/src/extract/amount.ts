@@ -1,3 +1,4 @@
+import { bounded } from './bounded';
 import { isMasked } from './masking';
 import type { AmountUnit, ExtractedAmount } from './types';
 
@@ -81,7 +82,7 @@ function parseUppercaseInteger(text: string): bigint | undefined {
  * spelled-out amount.
  */
 export function parseUppercaseAmount(text: string): number | undefined {
-  const body = text
+  const body = bounded(text)
     .replace(/\s+/g, '')
     .replace(/^(?:人民币|人民幣|RMB|大写[:：]?)+/i, '')
     .replace(/[整正]$/, '');
@@ -124,7 +125,8 @@ export function decimalToFen(decimal: string, unit: AmountUnit): number | undefi
 }
 
 /** Reads the unit a label or table header names: `预算金额（万元）` → 万元. */
-export function unitFromLabel(label: string): AmountUnit | undefined {
+export function unitFromLabel(stated: string): AmountUnit | undefined {
+  const label = bounded(stated);
   const match = /[（([【]\s*(?:单位\s*[:：]?\s*)?(?:人民币)?\s*(亿元|万元|元)\s*[）)\]】]/.exec(label);
   if (match) return match[1] as AmountUnit;
   const unitWord = /单位\s*[:：]\s*(?:人民币)?\s*(亿元|万元|元)/.exec(label);
@@ -148,7 +150,8 @@ function unitOf(written: string | undefined, labelUnit: AmountUnit | undefined):
  * bare number; with no unit anywhere the number is 元. Numbers that count something (`包1`, `第2标段`, `2025年`)
  * are skipped. Null for masked values, rates (`下浮率 5%`, `费率`), and values without an amount.
  */
-export function parseAmount(value: string, labelUnit?: AmountUnit): ExtractedAmount | null {
+export function parseAmount(stated: string, labelUnit?: AmountUnit): ExtractedAmount | null {
+  const value = bounded(stated);
   if (isMasked(value)) return null;
   for (const match of value.matchAll(ARABIC_AMOUNT)) {
     const index = match.index ?? 0;

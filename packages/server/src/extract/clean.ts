@@ -1,9 +1,10 @@
+import { bounded } from './bounded';
 import { isEmptyValue, isMasked } from './masking';
 
 /** A value as stated, or null when it is masked, a reference to elsewhere or empty. */
 export function cleanValue(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const trimmed = value.replace(/^[\s:：]+|[\s。；;，,]+$/g, '');
+  const trimmed = bounded(value).replace(/^[\s:：]+|[\s。；;，,]+$/g, '');
   if (trimmed === '' || isEmptyValue(trimmed) || isMasked(trimmed)) return null;
   return trimmed;
 }

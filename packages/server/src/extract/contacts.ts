@@ -1,3 +1,4 @@
+import { bounded } from './bounded';
 import { findLabeled, isTopHeading, linesOf } from './labels';
 import { isMasked } from './masking';
 import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
@@ -17,7 +18,7 @@ const MASKED_NUMBER = /[\d()（）-]*[*＊]{2,}[\d-]*|[\d-]*[xX×]{3,}[\d-]*/g;
  * field — bare landlines, which take the area code of a landline just before them (`0571-85123456、85123457`).
  */
 export function parsePhones(value: string, allowBare = true): ExtractedPhone[] {
-  let rest = value.replace(MASKED_NUMBER, (masked) => ' '.repeat(masked.length));
+  let rest = bounded(value).replace(MASKED_NUMBER, (masked) => ' '.repeat(masked.length));
   const found: { at: number; phone: ExtractedPhone }[] = [];
   const take = (pattern: RegExp, build: (match: RegExpMatchArray) => ExtractedPhone | null) => {
     for (const match of rest.matchAll(pattern)) {
@@ -105,7 +106,8 @@ const NOT_PHONE_LINE =
 const LEADING_PERSON =
   /^([\u4e00-\u9fa5]{1,4}(?:先生|女士|老师|工|经理|主任|科长)|[\u4e00-\u9fa5]{2,3})[ ,，、:：]*(?=[\d(（+])/;
 
-function cleanPerson(value: string): string | null {
+function cleanPerson(stated: string): string | null {
+  const value = bounded(stated);
   if (isMasked(value)) return null;
   const name = value
     .replace(/[ ]*(?:电话|手机|联系方式|联系电话)[\s\S]*$/, '')

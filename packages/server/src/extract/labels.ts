@@ -1,3 +1,4 @@
+import { MAX_MATCH_CHARS } from './bounded';
 /**
  * Label/value reading over the normalised text (normalize.ts): `项目编号：ZJ-2025-001`, `名 称：…` (spaces
  * inside labels), `预算金额（万元）：380`, a label cell and its value cell (`项目名称\t…`), and a value on the
@@ -56,22 +57,16 @@ function startsWithLabel(line: string): boolean {
   return /^[^\t：:]{1,16}[：:]/.test(line) || /^[一二三四五六七八九十]+[、.．]/.test(line);
 }
 
-/**
- * Values, cells and lines are read at most this far: no label's value is longer, and a pathological line (a
- * label repeated 40,000 times) stays linear to read.
- */
-const MAX_LINE_READ = 400;
-
-/** Where the line holding `index` ends (its `\n`, the end of the text, or MAX_LINE_READ further). */
+/** Where the line holding `index` ends (its `\n`, the end of the text, or MAX_MATCH_CHARS further). */
 export function lineEndAfter(text: string, index: number): number {
   const end = text.indexOf('\n', index);
-  const limit = Math.min(text.length, index + MAX_LINE_READ);
+  const limit = Math.min(text.length, index + MAX_MATCH_CHARS);
   return end === -1 || end > limit ? limit : end;
 }
 
-/** Where the line holding `index` starts (after its `\n`, or at most MAX_LINE_READ back). */
+/** Where the line holding `index` starts (after its `\n`, or at most MAX_MATCH_CHARS back). */
 export function lineStartBefore(text: string, index: number): number {
-  const from = Math.max(0, index - MAX_LINE_READ);
+  const from = Math.max(0, index - MAX_MATCH_CHARS);
   const start = text.slice(from, index).lastIndexOf('\n');
   return start === -1 ? from : from + start + 1;
 }
