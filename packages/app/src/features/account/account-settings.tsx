@@ -28,6 +28,7 @@ import {
   profileUpdateOf,
   validateProfile,
 } from './profile-form';
+import { SettingsSection } from './settings-section';
 
 export type AccountApi = Pick<
   EndpointFunctions,
@@ -278,76 +279,71 @@ function PhoneSection({
   };
 
   return (
-    <Paper withBorder p="lg" component="section" aria-label={t.title}>
-      <Stack gap="sm" maw={520}>
-        <Title order={3} size="h5">
-          {t.title}
-        </Title>
-        <Group justify="space-between">
-          <Text size="sm">{t.current(maskPhone(user.mobile))}</Text>
-          {!editing && (
-            <Button variant="light" size="xs" onClick={() => setEditing(true)}>
-              {t.change}
-            </Button>
-          )}
-        </Group>
-        {editing && (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack gap="sm">
+    <SettingsSection title={t.title} maxWidth={520}>
+      <Group justify="space-between">
+        <Text size="sm">{t.current(maskPhone(user.mobile))}</Text>
+        {!editing && (
+          <Button variant="light" size="xs" onClick={() => setEditing(true)}>
+            {t.change}
+          </Button>
+        )}
+      </Group>
+      {editing && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t.newMobile}
+              inputMode="numeric"
+              autoComplete="tel"
+              value={mobile}
+              error={errors.mobile}
+              onChange={(event) => {
+                setMobile(event.currentTarget.value);
+                setErrors((previous) => ({ ...previous, mobile: undefined }));
+              }}
+            />
+            <Group align="flex-start" wrap="nowrap">
               <TextInput
-                label={t.newMobile}
+                label={t.code}
                 inputMode="numeric"
-                autoComplete="tel"
-                value={mobile}
-                error={errors.mobile}
+                autoComplete="one-time-code"
+                style={{ flex: 1 }}
+                value={code}
+                error={errors.code}
                 onChange={(event) => {
-                  setMobile(event.currentTarget.value);
-                  setErrors((previous) => ({ ...previous, mobile: undefined }));
+                  setCode(event.currentTarget.value);
+                  setErrors((previous) => ({ ...previous, code: undefined }));
                 }}
               />
-              <Group align="flex-start" wrap="nowrap">
-                <TextInput
-                  label={t.code}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  style={{ flex: 1 }}
-                  value={code}
-                  error={errors.code}
-                  onChange={(event) => {
-                    setCode(event.currentTarget.value);
-                    setErrors((previous) => ({ ...previous, code: undefined }));
-                  }}
-                />
-                <Button
-                  variant="light"
-                  mt={25}
-                  w={140}
-                  disabled={resendIn > 0}
-                  loading={sending}
-                  onClick={() => void sendCode()}
-                >
-                  {resendIn > 0 ? t.resendIn(resendIn) : t.sendCode}
-                </Button>
-              </Group>
-              <PrivacyConsentCheckbox policy={privacyPolicy} checked={consent} onChange={setConsent} />
-              <Group>
-                <Button type="submit" loading={saving}>
-                  {t.submit}
-                </Button>
-                <Button variant="default" onClick={() => setEditing(false)}>
-                  {t.cancel}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Paper>
+              <Button
+                variant="light"
+                mt={25}
+                w={140}
+                disabled={resendIn > 0}
+                loading={sending}
+                onClick={() => void sendCode()}
+              >
+                {resendIn > 0 ? t.resendIn(resendIn) : t.sendCode}
+              </Button>
+            </Group>
+            <PrivacyConsentCheckbox policy={privacyPolicy} checked={consent} onChange={setConsent} />
+            <Group>
+              <Button type="submit" loading={saving}>
+                {t.submit}
+              </Button>
+              <Button variant="default" onClick={() => setEditing(false)}>
+                {t.cancel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </SettingsSection>
   );
 }

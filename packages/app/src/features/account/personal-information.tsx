@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import type { EndpointFunctions } from '@tender/api-client';
 import type { User } from '@tender/contracts';
-import { maskPhone } from '@tender/domain';
+import { formatDateTime, maskPhone } from '@tender/domain';
 import { useConfirmDialog } from '@tender/ui-kit';
 import { useEffect, useState } from 'react';
 import { saveDownloadedFile } from '../export/download-export';
 import { messages } from './messages';
+import { SettingsSection } from './settings-section';
 
 export type PersonalInformationApi = Pick<
   EndpointFunctions,
@@ -60,13 +49,6 @@ export function PrivacyConsentCheckbox({
   );
 }
 
-/** Today as YYYYMMDD in the browser's time, for the file name. */
-function today(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
-}
-
 /** 个人信息副本: everything the platform keeps about the member, saved as a JSON file (PIPL art. 45). */
 export function PersonalDataSection({
   api,
@@ -85,7 +67,7 @@ export function PersonalDataSection({
     try {
       const copy = await api.personalData({});
       const blob = new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' });
-      const fileName = t.fileName(today());
+      const fileName = t.fileName(formatDateTime(new Date(), 'YYYYMMDD'));
       saveDownloadedFile({ blob, fileName, contentType: 'application/json' }, fileName);
       showMessage(t.saved);
     } catch (error) {
@@ -96,21 +78,16 @@ export function PersonalDataSection({
   };
 
   return (
-    <Paper withBorder p="lg" component="section" aria-label={t.title}>
-      <Stack gap="sm" maw={720}>
-        <Title order={3} size="h5">
-          {t.title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t.hint}
-        </Text>
-        <Group>
-          <Button variant="light" loading={loading} onClick={() => void download()}>
-            {t.download}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <SettingsSection title={t.title} maxWidth={720}>
+      <Text size="sm" c="dimmed">
+        {t.hint}
+      </Text>
+      <Group>
+        <Button variant="light" loading={loading} onClick={() => void download()}>
+          {t.download}
+        </Button>
+      </Group>
+    </SettingsSection>
   );
 }
 
@@ -181,11 +158,8 @@ export function CancelAccountSection({
   };
 
   return (
-    <Paper withBorder p="lg" component="section" aria-label={t.title}>
-      <Stack gap="sm" maw={720}>
-        <Title order={3} size="h5">
-          {t.title}
-        </Title>
+    <>
+      <SettingsSection title={t.title} maxWidth={720}>
         <Alert color="red" variant="light" title={t.warningTitle}>
           <Stack gap={6}>
             <Text size="sm">{t.deletedLead}</Text>
@@ -248,8 +222,8 @@ export function CancelAccountSection({
             </Group>
           </Stack>
         </form>
-      </Stack>
+      </SettingsSection>
       {dialog}
-    </Paper>
+    </>
   );
 }
