@@ -230,6 +230,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     ...routeDependencies,
     db: dependencies.db,
     codes: auth.codes,
+    sessions: auth.sessions,
     clock,
     uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
     exportsDir,

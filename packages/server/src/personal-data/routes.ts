@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cancelAccountEndpoint, personalDataEndpoint } from '@tender/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { sessionService } from '../auth/sessions';
 import type { SmsCodeService } from '../auth/sms-codes';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
@@ -13,6 +14,8 @@ import { personalDataCopy } from './copy';
 export interface PersonalDataRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   codes: SmsCodeService;
+  /** Told that the account's sessions ended, so its open websockets close at once (push/websocket.ts). */
+  sessions: Pick<ReturnType<typeof sessionService>, 'ended'>;
   clock: Clock;
   /** `DATA_DIR/uploads`: the avatar goes with the account. */
   uploadsDir: string;
@@ -40,6 +43,7 @@ export function personalDataRoutes(app: FastifyInstance, dependencies: PersonalD
       { brandId: tenant.id, userId: signedIn.userId, ip: request.ip },
       clock(),
     );
+    dependencies.sessions.ended(signedIn.userId);
     // The files after the commit: a failed removal leaves an orphan file, never a half-cancelled account.
     const removals = [
       avatars.remove(cancelled.headimgurl),
