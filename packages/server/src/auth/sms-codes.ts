@@ -202,11 +202,12 @@ export function smsCodeService(
       } catch (error) {
         // Not sent: neither counted nor usable. A client hammering a failing vendor meets the per-IP burst
         // limit in front of this endpoint (RATE_LIMITS sms-ip) and the vendor's own limits.
+        const failure = sendFailure(error, request, log);
         await db.transaction(async (tx) => {
           await tx.query('DELETE FROM sms_send_log WHERE id = $1', [recorded.sendLogId]);
           await tx.query('DELETE FROM sms_code WHERE id = $1', [recorded.codeId]);
         });
-        throw sendFailure(error, request, log);
+        throw failure;
       }
       return {
         expiresIn: SMS_RULES.codeTtlMs / SECOND,
