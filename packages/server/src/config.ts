@@ -174,7 +174,8 @@ function readRedisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
   const url = env.REDIS_URL?.trim();
   if (!url) return undefined;
   if (!/^rediss?:\/\//.test(url)) {
-    throw new Error(`REDIS_URL 须以 redis:// 或 rediss://（TLS）开头，当前为 "${url}"`);
+    // Not the value itself: it may hold the password.
+    throw new Error('REDIS_URL 须以 redis:// 或 rediss://（TLS）开头');
   }
   const settings: RedisSettings = {
     url,
