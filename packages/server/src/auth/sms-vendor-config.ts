@@ -37,7 +37,7 @@ export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'dysmsapi.aliyuncs.com';
 export const TENCENT_SMS_DEFAULT_ENDPOINT = 'sms.tencentcloudapi.com';
 
 /** Plain http only to this machine or a `.test` name (RFC 6761): the local fakes of the tests, never a vendor. */
-function isLocalHost(hostname: string): boolean {
+export function isLocalHost(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare.endsWith('.localhost') || bare.endsWith('.test')) return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');

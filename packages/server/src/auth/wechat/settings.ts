@@ -1,3 +1,5 @@
+import { isLocalHost } from '../sms-vendor-config';
+
 /** `WECHAT_PROVIDER`: how the QR sign-in works (docs/operations.md "WeChat mini-program sign-in"). */
 export const WECHAT_PROVIDERS = ['sandbox', 'wechat', 'off'] as const;
 export type WechatProviderName = (typeof WECHAT_PROVIDERS)[number];
@@ -58,7 +60,11 @@ export function readWechatSignInSettings(env: NodeJS.ProcessEnv): WechatSignInSe
     );
   }
   const apiBase = (value('WECHAT_API_BASE') ?? WECHAT_DEFAULT_API_BASE).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/?#]+$/.test(apiBase)) {
+  // Plain http only to this machine (the tests' fake): the AppSecret travels in the requests.
+  if (
+    !/^https?:\/\/[^/?#]+$/.test(apiBase) ||
+    (apiBase.startsWith('http:') && !isLocalHost(new URL(apiBase).hostname))
+  ) {
     throw new Error(`WECHAT_API_BASE 应为 https://主机名 形式，当前为 "${value('WECHAT_API_BASE')}"`);
   }
   return {
