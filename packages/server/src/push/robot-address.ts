@@ -29,10 +29,8 @@ for (const [network, prefix] of [
 // A list of its own: a BlockList checks IPv4 addresses against its IPv6 rules too, as if mapped (::ffff:0:0/96).
 const notPublicIpv6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['::', 96],
+  // Reserved by the IETF: the unspecified and loopback addresses, IPv4-compatible, -mapped and -translated forms.
+  ['::', 8],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
