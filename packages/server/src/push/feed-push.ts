@@ -1,3 +1,4 @@
+import { isRobotWebhookUrl } from '@tender/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { regionView, typeName } from '../details/present';
@@ -86,6 +87,14 @@ export function startFeedPush(options: {
     for (const robot of robots) {
       const lines = byUser.get(robot.userId)?.lines ?? [];
       if (!robot.webhookKind || !robot.webhookUrl || lines.length === 0) continue;
+      // An address saved under the old rule is never sent to; it must not stop the robots after it either.
+      if (!isRobotWebhookUrl(robot.webhookUrl)) {
+        log.warn(
+          { userId: robot.userId, kind: robot.webhookKind },
+          'robot address not a robot host, not sent',
+        );
+        continue;
+      }
       deliveries.enqueue({
         request: webhookRequest(
           robot.webhookKind,
