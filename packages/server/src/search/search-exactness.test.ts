@@ -63,6 +63,8 @@ function sampleTerms(frequencies: Map<string, number>, count: number): string[] 
 describe.each(testDatabaseTargets())('precise search exactness on a generated corpus on $name', (target) => {
   let db: Database;
   const items: Item[] = [];
+  /** The imported items' own fields. */
+  let rows: { id: number; title: string; body: string; project_name: string | null; publish_date: string }[];
 
   beforeAll(async () => {
     db = await target.open();
@@ -78,7 +80,7 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
       await db.transaction((tx) => writeTenderRecords(tx, records.slice(start, start + 500)));
     }
     await db.exec('ANALYZE search_document');
-    const rows = await db.query<{
+    rows = await db.query<{
       id: number;
       title: string;
       body: string;
@@ -281,6 +283,63 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
       }
     }
   });
+
+  it.each(['content', 'full'] as const)(
+    'is exact in %s for keywords with punctuation inside, as in titles (a gap never takes a letter or Han)',
+    async (scope) => {
+      // What the index sees of a text: letters, digits and Han characters, anything else one gap. The full
+      // text's vector keeps its fields two positions apart (title, the project name when neither holds it, body).
+      const skeleton = (text: string) =>
+        Array.from(text, (char) => (/[\p{L}\p{N}]/u.test(char) ? char : '\uE000')).join('');
+      const texts = new Map(
+        rows.map((row) => {
+          const projectName =
+            row.project_name && !row.title.includes(row.project_name) && !row.body.includes(row.project_name)
+              ? row.project_name
+              : '';
+          const text =
+            scope === 'content'
+              ? purchaseContent(row.project_name, row.body)
+              : [row.title, projectName, row.body].join('\n\n');
+          return [row.id, skeleton(normalizeForSearch(text))];
+        }),
+      );
+      const inScope = items.map((item) => item[scope]);
+      const around = [
+        ...new Set(inScope.flatMap((text) => text.match(/\p{Script=Han}{2}[(（—.、：:，]\p{Script=Han}{2}/gu) ?? [])),
+      ].slice(0, 5);
+      expect(around.length).toBeGreaterThan(2);
+      const keywords = around.flatMap((keyword) => [
+        keyword.replace(/[(（—.、：:，]/u, '%'),
+        keyword.replace(/[(（—.、：:，]/u, '%%'),
+      ]);
+      // A gap where the texts hold a Han character: the chain alone finds them, the gap must not.
+      const overHan = [...new Set(inScope.flatMap((text) => text.match(/\p{Script=Han}{5}/gu) ?? []))]
+        .slice(0, 4)
+        .map((five) => `${five.slice(0, 2)}%${five.slice(3)}`);
+      for (const keyword of [...keywords, ...overHan]) {
+        const expected = items
+          .filter((item) => texts.get(item.id)?.includes(skeleton(keyword)))
+          .sort((a, b) =>
+            a.publishDate === b.publishDate ? b.id - a.id : a.publishDate < b.publishDate ? 1 : -1,
+          )
+          .map((item) => item.id);
+        for (const countCap of [UNCAPPED, 1]) {
+          const result = await searchIndex.search(db, {
+            keywords: [keyword],
+            mode: 'precise',
+            scope,
+            offset: 0,
+            limit: 20,
+            countCap,
+          });
+          const label = `${scope} ${keyword} cap ${countCap}`;
+          expect(result.total, label).toBe(Math.min(expected.length, countCap + 1));
+          expect(result.itemIds, label).toEqual(expected.slice(0, 20));
+        }
+      }
+    },
+  );
 
   it("filters exactly as the documents' own columns say, through the filter lexemes (migration 0013)", async () => {
     // The newest documents take the round amounts that end the dictionary's ranges (their own lexeme, migration

@@ -16,7 +16,14 @@ import {
 } from './query';
 import { type CachedSearchIndex, cachedSearchIndex } from './result-cache';
 import { provedOverCap } from './sample-proof';
-import { isSingleLexeme, needleSkeleton, SKELETON_GAP, SKELETON_START, termTsquery } from './tokens';
+import {
+  type GapCheck,
+  isSingleLexeme,
+  needleGapCheck,
+  SKELETON_GAP,
+  SKELETON_START,
+  termTsquery,
+} from './tokens';
 
 /** Filters of a search (spec §3 Search filter state); every list is "any of", and the filters all apply. */
 export interface SearchFilters {
@@ -283,12 +290,10 @@ function whereClause(
     if (indexable) indexed.push(lexemes);
     const chains = indexable ? longer : (exactTsquery(needles, combine) as string);
     const chain = params.add(chains);
-    const inRow =
-      scope === 'full'
-        ? `(ts_match_vq(d.title_tokens, ${chain}::tsquery) OR ts_match_vq(${tokens}, ${chain}::tsquery))`
-        : scope === 'title'
-          ? titleGapsChecked(params, needles, combine, `ts_match_vq(${tokens}, ${chain}::tsquery)`)
-          : `ts_match_vq(${tokens}, ${chain}::tsquery)`;
+    const inVector = (vector: string) =>
+      gapsChecked(params, vector, needles, combine, `ts_match_vq(${vector}, ${chain}::tsquery)`);
+    // The full text holds the title at the same positions: a title that holds every needle spares its vector.
+    const inRow = scope === 'full' ? `(${inVector('d.title_tokens')} OR ${inVector(tokens)})` : inVector(tokens);
     // One comparison per needle, no subquery: a plan with a correlated subquery gets no parallel worker.
     const verified = `(${needles
       .map((needle) => `strpos(${lossy}, ${params.add(needle)}) > 0`)
@@ -319,45 +324,57 @@ function whereClause(
 }
 
 /**
- * A title match of needles with a gap inside (`needleSkeleton`): the chain, then the needle's skeleton looked for
- * in the title's, which the rows the chain found rebuild from their vector — so a gap stands for exactly one
- * character neither letter, digit nor Han, as it does in a scan of the text. `chained` is the needles' chain
- * check; needles without such a gap keep it alone, unchanged.
+ * A match of needles with a gap inside (`needleSkeleton`) in one vector: the chain, then — only on rows the chain
+ * found — the needle's skeleton compared with the text's, rebuilt from the vector in a window at each place the
+ * needle's first lexeme stands, so a gap stands for exactly one character neither letter, digit nor Han, as it
+ * does in a scan of the text. Only those windows are rebuilt: a long full text costs one pass over its vector.
+ * `chained` is the needles' chain check on `vector`; needles without such a gap keep it alone, unchanged.
  */
-function titleGapsChecked(
+function gapsChecked(
   params: Params,
+  vector: string,
   needles: readonly string[],
   combine: Combine,
   chained: string,
 ): string {
-  const skeletons = needles.map(needleSkeleton);
-  if (skeletons.every((skeleton) => skeleton === undefined)) return chained;
-  const holds = (skeleton: string) =>
-    `(SELECT strpos(k.skeleton, ${params.add(skeleton)}) > 0 FROM (SELECT ${titleSkeleton(params)} AS skeleton) k)`;
+  const checks = needles.map(needleGapCheck);
+  if (checks.every((check) => check === undefined)) return chained;
+  const onlyIf = (condition: string, then: string) => `(CASE WHEN ${condition} THEN ${then} ELSE false END)`;
   if (combine === 'all') {
-    const gapped = skeletons.filter((skeleton) => skeleton !== undefined).map(holds);
-    return `(${[chained, ...gapped].join(' AND ')})`;
+    const gapped = checks.filter((check) => check !== undefined).map((check) => skeletonHolds(params, vector, check));
+    return onlyIf(chained, gapped.join(' AND '));
   }
   const each = needles.map((needle, index) => {
-    const own = `ts_match_vq(d.title_tokens, ${params.add(termTsquery(needle) as string)}::tsquery)`;
-    const skeleton = skeletons[index];
-    return skeleton === undefined ? own : `(${own} AND ${holds(skeleton)})`;
+    const own = `ts_match_vq(${vector}, ${params.add(termTsquery(needle) as string)}::tsquery)`;
+    const check = checks[index];
+    return check === undefined ? own : onlyIf(own, skeletonHolds(params, vector, check));
   });
   return `(${each.join(' OR ')})`;
 }
 
 /**
- * The title's skeleton (`needleSkeleton`), rebuilt from its vector: each lexeme's characters at the positions
- * from its own on (a Han bigram and the token after it agree on the character they share), a start mark where a
- * lexeme starts, a gap for each position before the last that no lexeme covers.
+ * Whether the text of `vector` holds the needle's skeleton: for each position of its first lexeme, the text's
+ * skeleton over the needle's positions — each lexeme's characters at the positions from its own on (a Han bigram
+ * and the token after it agree on the character they share), a start mark where a lexeme starts, a gap for each
+ * position no lexeme covers — equals the needle's. A lexeme starting before the window cannot reach into it past
+ * the first character, which the first lexeme gives.
  */
-function titleSkeleton(params: Params): string {
-  return `(SELECT string_agg(repeat(${params.add(SKELETON_GAP)}, c.q - c.before - 1)
-      || CASE WHEN c.starts THEN ${params.add(SKELETON_START)} ELSE '' END || c.ch, '' ORDER BY c.q)
-    FROM (SELECT q, starts, ch, lag(q, 1, 0) OVER (ORDER BY q) AS before
-      FROM (SELECT p + i - 1 AS q, bool_or(i = 1) AS starts, min(substr(t.lexeme, i, 1)) AS ch
-        FROM unnest(d.title_tokens) AS t, unnest(t.positions) AS p, generate_series(1, length(t.lexeme)) AS i
-        GROUP BY 1) cells) c)`;
+function skeletonHolds(params: Params, vector: string, check: GapCheck): string {
+  const { skeleton, anchor, positions } = check;
+  const anchored = anchor.prefix
+    ? `left(a.lexeme, ${Array.from(anchor.lexeme).length}) = ${params.add(anchor.lexeme)}`
+    : `a.lexeme = ${params.add(anchor.lexeme)}`;
+  return `(WITH x AS MATERIALIZED (SELECT t.lexeme, p FROM unnest(${vector}) AS t, unnest(t.positions) AS p)
+    SELECT coalesce(bool_or(w.skeleton = ${params.add(skeleton)}), false) FROM (
+      SELECT string_agg(repeat(${params.add(SKELETON_GAP)}, c.q - c.before - 1)
+        || CASE WHEN c.starts THEN ${params.add(SKELETON_START)} ELSE '' END || c.ch, '' ORDER BY c.q) AS skeleton
+      FROM (SELECT anchor, q, starts, ch, lag(q, 1, anchor - 1) OVER (PARTITION BY anchor ORDER BY q) AS before
+        FROM (SELECT a.p AS anchor, x.p + i - 1 AS q, bool_or(i = 1) AS starts, min(substr(x.lexeme, i, 1)) AS ch
+          FROM x AS a JOIN x ON x.p BETWEEN a.p AND a.p + ${positions - 1},
+            generate_series(1, least(length(x.lexeme), a.p + ${positions} - x.p)) AS i
+          WHERE ${anchored}
+          GROUP BY 1, 2) cells) c
+      GROUP BY c.anchor) w)`;
 }
 
 /** The expression of a scope's GIN index (migration 0020): the filter and sample lexemes, then the scope's. */

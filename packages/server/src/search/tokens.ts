@@ -622,6 +622,24 @@ export function needleSkeleton(needle: string): string | undefined {
     .join('');
 }
 
+/**
+ * What a row checks of a needle with a gap inside (`needleSkeleton`): its skeleton, the lexeme it starts with
+ * (where a window of the text's skeleton is rebuilt from the vector) and how many positions it spans.
+ */
+export interface GapCheck {
+  skeleton: string;
+  anchor: { lexeme: string; prefix: boolean };
+  positions: number;
+}
+
+export function needleGapCheck(needle: string): GapCheck | undefined {
+  const skeleton = needleSkeleton(needle);
+  const [first] = termLexemes(needle);
+  if (skeleton === undefined || !first) return undefined;
+  const positions = Array.from(skeleton).filter((char) => char !== SKELETON_START).length;
+  return { skeleton, anchor: { lexeme: first.lexeme, prefix: first.prefix }, positions };
+}
+
 /** The tokens of a short name (a company's), for substring search of names. */
 export function tsvectorLiteralOfName(name: string): string {
   return new VectorBuilder().add(name).literal();
