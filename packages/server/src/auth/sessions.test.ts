@@ -115,7 +115,7 @@ describe.each(testDatabaseTargets())('sessions on $name', (target) => {
     expect((await userCenter(alpha.headers)).code).toBe(200);
   });
 
-  it('expires a session after 24 hours unused', async () => {
+  it('expires a session 24 hours after its sign-in', async () => {
     const idle = await signIn(server, 'alpha', newMobile());
     server.clock.advance(23 * HOUR);
     const busy = await signIn(server, 'alpha', newMobile());

@@ -15,16 +15,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * How long a token lives without being used (docs/operations.md): 24 hours, or 30 days when the user ticked
- * "remember me" (the client keeps its TOKEN cookie 30 days, spec §9). Each use moves the expiry forward, but never
- * past the absolute lifetime from the sign-in: a token used every hour, or a stolen one, still ends then.
+ * How long a token lives (docs/operations.md): 24 hours after the sign-in, or 30 days when the user ticked
+ * "remember me" (the client keeps its TOKEN cookie 30 days, spec §9), however often it is used — a stolen token
+ * still ends then. Use only records when it was last used (the enterprise account list shows it).
  */
 export const SESSION_RULES = {
-  idleMs: 24 * HOUR,
-  rememberedIdleMs: 30 * 24 * HOUR,
   lifetimeMs: 24 * HOUR,
   rememberedLifetimeMs: 30 * 24 * HOUR,
-  /** Expiry moves forward at most once per this interval: no write on every request. */
+  /** `last_used_at` moves forward at most once per this interval: no write on every request. */
   touchEveryMs: 5 * MINUTE,
 } as const;
 
@@ -50,16 +48,30 @@ interface SessionRow extends UserRecord {
 /** What the session statement gives for one token: the data versions, and the session's columns or nulls. */
 type SessionRead = (SessionRow | Record<keyof SessionRow, null>) & DataVersionColumns;
 
-/** When a session used at `usedAt` expires: after its idle time, at the latest at the end of its lifetime. */
-function expiryAfterUse(session: { remember: boolean; sessionCreatedAt: Date }, usedAt: Date): Date {
-  const idle = session.remember ? SESSION_RULES.rememberedIdleMs : SESSION_RULES.idleMs;
-  return new Date(Math.min(usedAt.getTime() + idle, lifetimeEnd(session).getTime()));
-}
-
-/** The end of a session's absolute lifetime (SESSION_RULES), however often it is used. */
-export function lifetimeEnd(session: { remember: boolean; sessionCreatedAt: Date }): Date {
+/** The end of a session's lifetime (SESSION_RULES) from its sign-in. */
+function lifetimeEnd(session: { remember: boolean; sessionCreatedAt: Date }): Date {
   const lifetime = session.remember ? SESSION_RULES.rememberedLifetimeMs : SESSION_RULES.lifetimeMs;
   return new Date(session.sessionCreatedAt.getTime() + lifetime);
+}
+
+/** What decides when a session ends: its stored expiry and its sign-in. */
+export interface SessionTimes {
+  expiresAt: Date;
+  remember: boolean;
+  sessionCreatedAt: Date;
+}
+
+/**
+ * When a session ends: its stored expiry, but never past its lifetime — sessions of an older version, whose
+ * expiry each use pushed further, are cut there too. The API (`sessionAuthenticator`) and the websockets
+ * (src/push/websocket.ts) both end a session by this.
+ */
+export function sessionEnd(session: SessionTimes): Date {
+  return new Date(Math.min(session.expiresAt.getTime(), lifetimeEnd(session).getTime()));
+}
+
+export function isExpired(session: SessionTimes, now: Date): boolean {
+  return sessionEnd(session).getTime() <= now.getTime();
 }
 
 export function sessionService(db: Database, clock: Clock) {
@@ -92,7 +104,7 @@ export function sessionService(db: Database, clock: Clock) {
     ): Promise<NewSession> {
       const now = clock();
       const token = newSecret();
-      const expiresAt = expiryAfterUse({ remember, sessionCreatedAt: now }, now);
+      const expiresAt = lifetimeEnd({ remember, sessionCreatedAt: now });
       await tx.query(
         `UPDATE user_session SET superseded_at = $2
          WHERE user_id = $1 AND superseded_at IS NULL AND revoked_at IS NULL`,
@@ -168,19 +180,14 @@ export function sessionAuthenticator(db: Database, clock: Clock, tenants: Tenant
       if (!session || session.sessionBrandId !== tenant.id || session.revoked || session.frozenAt !== null) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionInvalid);
       }
-      // The lifetime too: sessions touched before it existed may carry a later expiry.
-      if (Math.min(session.expiresAt.getTime(), lifetimeEnd(session).getTime()) <= now.getTime()) {
+      if (isExpired(session, now)) {
         throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.auth.sessionExpired);
       }
       if (session.superseded) {
         throw new BusinessError(RESPONSE_CODES.LOGGED_IN_ELSEWHERE, LOGGED_IN_ELSEWHERE_MESSAGE);
       }
       if (now.getTime() - session.lastUsedAt.getTime() >= SESSION_RULES.touchEveryMs) {
-        await db.query('UPDATE user_session SET last_used_at = $2, expires_at = $3 WHERE id = $1', [
-          session.sessionId,
-          now,
-          expiryAfterUse(session, now),
-        ]);
+        await db.query('UPDATE user_session SET last_used_at = $2 WHERE id = $1', [session.sessionId, now]);
       }
       if (access === 'user' && !isProfileComplete(session)) {
         throw new BusinessError(RESPONSE_CODES.PROFILE_INCOMPLETE, messages.auth.profileIncomplete);

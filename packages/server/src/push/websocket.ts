@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { lifetimeEnd } from '../auth/sessions';
+import { isExpired, type SessionTimes } from '../auth/sessions';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';
 import type { Authenticator } from '../http/endpoint-route';
@@ -38,14 +38,11 @@ interface Connection {
   sessionId: string;
 }
 
-interface SessionState {
+interface SessionState extends SessionTimes {
   sessionId: string;
   revoked: boolean;
   superseded: boolean;
   frozen: boolean;
-  expiresAt: Date;
-  remember: boolean;
-  sessionCreatedAt: Date;
 }
 
 /** Why a session no longer may receive pushes, or undefined while it may. */
@@ -54,9 +51,7 @@ function endOf(state: SessionState | undefined, now: Date): { code: number; reas
   if (state.frozen) return { code: PUSH_CLOSE_CODES.frozen, reason: 'account frozen' };
   if (state.revoked) return { code: PUSH_CLOSE_CODES.signedOut, reason: 'signed out' };
   if (state.superseded) return { code: PUSH_CLOSE_CODES.signedInElsewhere, reason: 'signed in elsewhere' };
-  // The absolute lifetime too: sessions touched before it existed may carry a later expiry (auth/sessions.ts).
-  if (Math.min(state.expiresAt.getTime(), lifetimeEnd(state).getTime()) <= now.getTime())
-    return { code: PUSH_CLOSE_CODES.signedOut, reason: 'session expired' };
+  if (isExpired(state, now)) return { code: PUSH_CLOSE_CODES.signedOut, reason: 'session expired' };
   return undefined;
 }
 
