@@ -157,6 +157,39 @@ describe.each(testDatabaseTargets())('websocket sessions on $name', (target) => 
     expect(await open.closed).toEqual({ code: PUSH_CLOSE_CODES.signedOut, reason: 'signed out' });
   }, 15_000);
 
+  it('re-checks the sessions of all open sockets in one statement, and closes every ended one', async () => {
+    const members = [
+      await newMember(server, 'alpha'),
+      await newMember(server, 'alpha'),
+      await newMember(server, 'alpha'),
+    ];
+    const sockets: OpenSocket[] = [];
+    for (const member of members) sockets.push(await openSocket(member), await openSocket(member));
+    const userIds = members.map((member) => member.userId);
+    const sessionIds = (
+      await server.db.query<{ id: string }>('SELECT id::text AS id FROM user_session WHERE user_id = ANY($1)', [
+        userIds,
+      ])
+    ).map((row) => row.id);
+    expect(sessionIds).toHaveLength(3);
+    // The statements the periodic re-check sends while the sessions end on "another node" (only the rows).
+    const rechecks: string[][] = [];
+    const query = server.db.query;
+    server.db.query = ((text: string, params?: unknown[]) => {
+      if (text.includes('FROM user_session s JOIN user_account u')) rechecks.push(params?.[0] as string[]);
+      return query.call(server.db, text, params);
+    }) as typeof query;
+    try {
+      await query.call(server.db, 'UPDATE user_session SET revoked_at = now() WHERE user_id = ANY($1)', [userIds]);
+      for (const open of sockets) expect((await open.closed).code).toBe(PUSH_CLOSE_CODES.signedOut);
+    } finally {
+      server.db.query = query;
+    }
+    // One statement per check for every socket, not one per socket.
+    expect(rechecks.length).toBeGreaterThan(0);
+    for (const ids of rechecks) expect(ids).toEqual(expect.arrayContaining(sessionIds));
+  }, 15_000);
+
   it(`keeps at most ${PUSH_LIMITS.socketsPerMember} sockets per member: a new one closes the oldest`, async () => {
     const user = await newMember(server, 'alpha');
     const sockets: OpenSocket[] = [];
