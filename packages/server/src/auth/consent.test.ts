@@ -99,6 +99,20 @@ describe.each(testDatabaseTargets())('consent before an SMS code ($name)', (targ
     ]);
   });
 
+  it('records the consent with the send it allows: one per code sent, none for a send a limit refuses', async () => {
+    const mobile = newMobile();
+    expect((await send(mobile, { consentVersion: '2026-11-01' })).code).toBe(200);
+    // Within the minute: the per-phone limit refuses the send, and the consent it carried with it.
+    const refused = await send(mobile, { consentVersion: '2026-11-01' });
+    expect(refused.code).toBe(429);
+    expect(await rowsOf('sms_send_log', mobile)).toHaveLength(1);
+    expect(await rowsOf('personal_information_consent', mobile)).toHaveLength(1);
+    server.clock.advance(MINUTE + 1000);
+    expect((await send(mobile, { consentVersion: '2026-11-01' })).code).toBe(200);
+    expect(await rowsOf('sms_send_log', mobile)).toHaveLength(2);
+    expect(await rowsOf('personal_information_consent', mobile)).toHaveLength(2);
+  });
+
   it("follows the manifest's version when the server starts with a new one, refusing the old version", async () => {
     const [alpha, ...others] = testBrands as [BrandManifest, ...BrandManifest[]];
     const updated = { ...alpha, legal: { ...alpha.legal, privacyPolicyVersion: '2027-01-01' } };

@@ -20,7 +20,7 @@ import { bearerToken, type EndpointRouteDependencies, endpointRoute } from '../h
 import { validate } from '../http/validation';
 import { messages } from '../messages';
 import { userQueries } from '../users/queries';
-import { recordConsent, requireCurrentConsent } from './consents';
+import { requireCurrentConsent } from './consents';
 import { qrPageRoutes } from './qr-pages';
 import type { AuthServices } from './service';
 import type { DevOutbox } from './sms-provider';
@@ -47,28 +47,17 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDependencies) {
   const { auth, outbox } = dependencies;
 
-  // PIPL: no code without consent to the brand's current privacy policy. The consent is recorded before the send,
-  // so every code sent has its record (a send refused by a limit still leaves the consent the person gave).
+  // PIPL: no code without consent to the brand's current privacy policy, recorded in the send's transaction
+  // once the limits allow it (a refused send records nothing).
   endpointRoute(app, dependencies, sendMessageCodeEndpoint, async ({ input, tenant, request }) => {
     const policyVersion = requireCurrentConsent(tenant, input.consentVersion);
     const account = await userQueries(dependencies.db).findByMobile(tenant.id, input.mobile);
-    await recordConsent(
-      dependencies.db,
-      {
-        brandId: tenant.id,
-        mobile: input.mobile,
-        policyVersion,
-        channel: 'sms',
-        ip: request.ip,
-        userId: account?.id ?? null,
-      },
-      dependencies.clock(),
-    );
     return auth.codes.send({
       brandId: tenant.id,
       mobile: input.mobile,
       purpose: input.purpose,
       ip: request.ip,
+      consent: { policyVersion, channel: 'sms', userId: account?.id ?? null },
     });
   });
 

@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
 import { clientNetwork } from '../security/client-network';
+import { type Consent, recordConsent } from './consents';
 import { lockKey, newSalt, newSmsCode, sameDigest, smsCodeHash } from './secrets';
 import { SMS_FAILURE_OUTCOMES, SmsSendError } from './sms-failures';
 import type { SmsProvider } from './sms-provider';
@@ -76,6 +77,8 @@ export interface SendCodeRequest {
   mobile: string;
   purpose: SmsPurpose;
   ip: string;
+  /** The consent the request carries (PIPL), recorded with the send it allows. */
+  consent?: Pick<Consent, 'policyVersion' | 'channel' | 'userId'>;
 }
 
 /** The sends one IP may make in a window (at most a day: older sends are forgotten); null: no IP limit. */
@@ -174,6 +177,15 @@ export function smsCodeService(
         ];
         const binding = limits.reduce((longest, limit) => (limit.wait > longest.wait ? limit : longest));
         if (binding.wait > 0) refuse(binding.text(waitText(binding.wait)), binding.wait);
+
+        // Every code sent has the consent that allowed it, written with it (the caller's own address, not the /64).
+        if (sent.consent) {
+          await recordConsent(
+            tx,
+            { brandId: sent.brandId, mobile: sent.mobile, ip: sent.ip, ...sent.consent },
+            now,
+          );
+        }
 
         const [sendLog] = await tx.query<{ id: string }>(
           `INSERT INTO sms_send_log (brand_id, mobile, ip, purpose, sent_at) VALUES ($1, $2, $3, $4, $5)
