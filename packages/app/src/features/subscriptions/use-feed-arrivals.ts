@@ -7,6 +7,12 @@ import type { SubscriptionFeed } from './subscription-kinds';
 const WEBSOCKET_PATH = '/webchat/websocket';
 /** A dropped connection is opened again after this long (the server restarts, the network comes back). */
 const RECONNECT_DELAY_MS = 5000;
+/**
+ * Close codes after which opening again is wrong (PUSH_CLOSE_CODES, packages/server/src/push/websocket.ts): the
+ * session ended — signed out or expired (4401), signed in elsewhere (4011), frozen (4423) — so a new socket is
+ * refused, or the member has too many tabs open (4429), where a new one would close another tab's.
+ */
+const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4011, 4423, 4429]);
 /** Arrivals kept while the screen stays open; older ones have long been shown by a reload. */
 const MAX_KEPT = 1000;
 
@@ -70,8 +76,8 @@ export function useFeedArrivals(feed: SubscriptionFeed): readonly FeedArrival[] 
           setArrivals((previous) => [...previous.slice(-MAX_KEPT + 1), { feedId, groupIds, monitorKinds }]);
         }
       };
-      socket.onclose = () => {
-        if (!closed) retry = setTimeout(open, RECONNECT_DELAY_MS);
+      socket.onclose = (event) => {
+        if (!closed && !FINAL_CLOSE_CODES.has(event.code)) retry = setTimeout(open, RECONNECT_DELAY_MS);
       };
     };
     open();
