@@ -33,7 +33,7 @@ export function LoginScreen() {
   const [resendIn, setResendIn] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [tab, setTab] = useState<string | null>('sms');
-  const qrMode = useQrSignInMode();
+  const { mode: qrMode, retry: retryQrMode } = useQrSignInMode();
 
   useEffect(() => {
     if (resendIn <= 0) return;
@@ -161,7 +161,17 @@ export function LoginScreen() {
                 </form>
               </Tabs.Panel>
               <Tabs.Panel value="qr">
-                {tab === 'qr' && qrMode !== 'off' && (
+                {tab === 'qr' && qrMode === 'failed' && (
+                  <Stack align="center" gap="xs" py="xl">
+                    <Text size="sm" c="red">
+                      {messages.dataState.failed('')}
+                    </Text>
+                    <Button variant="light" size="xs" onClick={retryQrMode}>
+                      {messages.dataState.retry}
+                    </Button>
+                  </Stack>
+                )}
+                {tab === 'qr' && qrMode !== 'off' && qrMode !== 'failed' && (
                   <QrLogin
                     remember={remember}
                     consented={consent}

@@ -16,21 +16,27 @@ type QrState =
   | { status: 'WAITING' | 'SCANNED'; signInId: string; claimSecret: string; picture: QrPicture }
   | { status: 'EXPIRED' };
 
-/** Which QR sign-in the server offers (`WECHAT_PROVIDER`); undefined while asking. `off` hides the QR tab. */
-export function useQrSignInMode(): QrSignInMode | undefined {
+/**
+ * Which QR sign-in the server offers (`WECHAT_PROVIDER`): undefined while asking, `off` hides the QR tab, `failed`
+ * when the question went unanswered (the tab stays, with 重试: `retry` asks again).
+ */
+export function useQrSignInMode(): { mode: QrSignInMode | 'failed' | undefined; retry(): void } {
   const { api } = useAppServices();
-  const [mode, setMode] = useState<QrSignInMode>();
+  const [mode, setMode] = useState<QrSignInMode | 'failed'>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
+    setMode(undefined);
     api.qrcodeMode({}, { silent: true }).then(
       (answer) => current && setMode(answer.mode),
-      () => current && setMode('off'),
+      () => current && setMode('failed'),
     );
     return () => {
       current = false;
     };
-  }, [api]);
-  return mode;
+  }, [api, attempt]); // each attempt (重试) asks again
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { mode, retry };
 }
 
 /**
