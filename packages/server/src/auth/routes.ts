@@ -19,6 +19,7 @@ import { BusinessError } from '../http/business-error';
 import { bearerToken, type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
 import { validate } from '../http/validation';
 import { messages } from '../messages';
+import { isLoopbackAddress } from '../security/client-network';
 import { userQueries } from '../users/queries';
 import { requireCurrentConsent } from './consents';
 import { qrPageRoutes } from './qr-pages';
@@ -35,13 +36,6 @@ export interface AuthRouteDependencies extends EndpointRouteDependencies {
 }
 
 const outboxQuerySchema = z.object({ mobile: mobileSchema, brand: globalParamsSchema.shape.brand });
-
-/** 127.0.0.0/8, ::1 and IPv4 loopback mapped into IPv6 (::ffff:127.x.y.z). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const ipv4 = address.toLowerCase().startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4) || address === '::1';
-}
 
 /** spec §7 Login: SMS codes, SMS sign-in, logout, freezing and unfreezing, and the mini-program QR sign-in. */
 export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDependencies) {
@@ -101,11 +95,10 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
   // The phone's side: our own confirm page (sandbox) or the mini-program's calls (wechat); neither when off.
   if (auth.qrLogin.provider === 'sandbox') {
     await qrPageRoutes(app, {
-      db: dependencies.db,
       tenants: dependencies.tenants,
       qrLogin: auth.qrLogin,
       codes: auth.codes,
-      clock: dependencies.clock,
+      accounts: auth.signIn,
     });
   }
   if (auth.miniProgram) {

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isLoopbackAddress } from '../security/client-network';
 
 /** Where a vendor's API answers: `host[:port]` and the protocol (https, or http to a local fake only). */
 export interface SmsEndpoint {
@@ -33,15 +33,14 @@ export interface TencentSmsConfig {
 export type SmsVendorConfig = AliyunSmsConfig | TencentSmsConfig;
 export type SmsVendorName = SmsVendorConfig['provider'];
 
-export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'dysmsapi.aliyuncs.com';
-export const TENCENT_SMS_DEFAULT_ENDPOINT = 'sms.tencentcloudapi.com';
+const ALIYUN_SMS_DEFAULT_ENDPOINT = 'dysmsapi.aliyuncs.com';
+const TENCENT_SMS_DEFAULT_ENDPOINT = 'sms.tencentcloudapi.com';
 
 /** Plain http only to this machine or a `.test` name (RFC 6761): the local fakes of the tests, never a vendor. */
 export function isLocalHost(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '');
   if (bare === 'localhost' || bare.endsWith('.localhost') || bare.endsWith('.test')) return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1';
+  return isLoopbackAddress(bare);
 }
 
 /** `host`, `host:port` or `https://host[:port]`; `http://` for a local address only. */

@@ -35,3 +35,13 @@ export function clientNetwork(ip: string): string {
     .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * Whether an address is this machine's: 127.0.0.0/8, ::1 and IPv4 loopback mapped into IPv6 (::ffff:127.x.y.z).
+ * For socket addresses (the dev outbox) and URL hosts (plain http to a local fake: `isLocalHost`).
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ipv4 = address.toLowerCase().startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4) || address === '::1';
+}
