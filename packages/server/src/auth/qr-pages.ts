@@ -2,26 +2,24 @@ import { mobileSchema, smsCodeSchema } from '@tender/contracts';
 import { maskPhone } from '@tender/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../clock';
-import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { escapeHtml, htmlPage } from '../http/html-page';
 import { validate } from '../http/validation';
 import { messages } from '../messages';
 import type { Tenant } from '../tenants/queries';
 import type { TenantService } from '../tenants/service';
-import { userQueries } from '../users/queries';
 import { QR_CONFIRM_PATH, type QrLoginService } from './qr-login';
+import type { SignInService } from './sign-in-service';
 import type { SmsCodeService } from './sms-codes';
 
 export const SEND_CODE_PATH = '/webchat/ma-login/send-code';
 
 export interface QrPageDependencies {
-  db: Database;
   tenants: TenantService;
   qrLogin: QrLoginService;
   codes: SmsCodeService;
-  clock: Clock;
+  /** The account of the confirmed phone, created as an SMS sign-in creates it. */
+  accounts: Pick<SignInService, 'account'>;
 }
 
 const STYLE = `
@@ -84,7 +82,7 @@ function fieldProblem(schema: z.ZodType, value: unknown): string | undefined {
  * `application/x-www-form-urlencoded`; every answer is a page, never JSON.
  */
 export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDependencies) {
-  const { db, tenants, qrLogin, codes, clock } = dependencies;
+  const { tenants, qrLogin, codes, accounts } = dependencies;
 
   function send(reply: FastifyReply, html: string) {
     return reply
@@ -191,14 +189,7 @@ export async function qrPageRoutes(app: FastifyInstance, dependencies: QrPageDep
           if (!(refused instanceof BusinessError)) throw refused;
           return error(refused.message);
         }
-        const user = await db.transaction((tx) =>
-          userQueries(tx).findOrCreate(
-            tenant.id,
-            mobile,
-            { userName: messages.users.defaultUserName(mobile), registerType: tenant.registerType },
-            clock(),
-          ),
-        );
+        const user = await accounts.account(tenant, mobile);
         if (user.frozenAt) return error(messages.qrPage.frozen);
         const confirmed = await qrLogin.confirm(signIn.id, user);
         return noticePage(
