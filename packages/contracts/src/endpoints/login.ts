@@ -30,10 +30,10 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const consentVersionSchema = z
   .string()
   .trim()
-  .max(40)
+  .max(64, 'consentVersion 不能超过 64 个字符')
   .optional()
   .describe(
-    '用户勾选同意的《隐私政策》版本（品牌的 legal.privacyPolicyVersion）；缺失或不是当前版本时不发送',
+    '用户勾选同意的《隐私政策》版本（品牌的 legal.privacyPolicyVersion）；缺失或不是当前版本时拒绝：不发送验证码，不生成二维码',
   );
 
 /** The code and `data.field` of a send refused for want of consent to the current privacy policy. */
@@ -171,12 +171,7 @@ export const getQrcodeEndpoint = defineEndpoint({
   access: 'public',
   request: z.object({
     remember: rememberSchema,
-    consentVersion: z
-      .string({ error: '请提供 consentVersion（已同意的隐私政策版本）' })
-      .trim()
-      .min(1, '请提供 consentVersion（已同意的隐私政策版本）')
-      .max(64, 'consentVersion 不能超过 64 个字符')
-      .describe('用户勾选同意的隐私政策版本（品牌清单 legal 中的版本号），随扫码登录记录为 PIPL 同意'),
+    consentVersion: consentVersionSchema,
   }),
   response: z.discriminatedUnion('mode', [
     z.object({

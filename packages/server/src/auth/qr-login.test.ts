@@ -186,7 +186,9 @@ describe.each(testDatabaseTargets())('QR sign-in (sandbox confirm page) on $name
       params: { consentVersion: '  ' },
     });
     expect(answer.code).toBe(400);
-    expect(answer.message).toContain('consentVersion');
+    // As the SMS send answers it: the member reads Chinese, the wire name is in the data.
+    expect(answer.message).toContain('请先阅读并同意《隐私政策》');
+    expect(answer.data).toMatchObject({ field: 'consentVersion' });
   });
 
   it('expires a sign-in after 300 seconds, confirmed or not', async () => {
