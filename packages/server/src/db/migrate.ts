@@ -13,8 +13,13 @@ export interface Migration {
   sql: string;
 }
 
+/** `0007_name`: how the migration is named in its file and in the log. */
+function migrationId(migration: Migration): string {
+  return `${String(migration.version).padStart(4, '0')}_${migration.name}`;
+}
+
 function fileName(migration: Migration): string {
-  return `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
+  return `${migrationId(migration)}.sql`;
 }
 
 /** sha256 of the file's content, as recorded in `schema_migrations.checksum` when it was applied. */
@@ -90,6 +95,6 @@ export async function migrate(db: Database, migrations: Migration[]): Promise<st
         checksum(migration),
       ]);
     }
-    return pending.map((migration) => `${String(migration.version).padStart(4, '0')}_${migration.name}`);
+    return pending.map(migrationId);
   });
 }
