@@ -8,7 +8,7 @@
  */
 export const MAX_MATCH_CHARS = 400;
 
-/** `text` cut to what a value reader may match against. */
-export function bounded(text: string): string {
-  return text.length > MAX_MATCH_CHARS ? text.slice(0, MAX_MATCH_CHARS) : text;
+/** `text` from `start` on (or between `start` and `end`), cut to what a value reader may match against. */
+export function bounded(text: string, start = 0, end = text.length): string {
+  return text.slice(start, Math.min(end, start + MAX_MATCH_CHARS));
 }

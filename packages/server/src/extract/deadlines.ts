@@ -1,4 +1,4 @@
-import { bounded } from './bounded';
+import { bounded, MAX_MATCH_CHARS } from './bounded';
 import { type FoundDate, findDates, toChinaIso } from './dates';
 import { lineStartBefore } from './labels';
 import type { ExtractedDeadlines } from './types';
@@ -141,9 +141,11 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
   if (documents) {
     const at = classified.indexOf(documents);
     const next = classified[at + 1];
-    const gap = next ? text.slice(documents.date.end, next.date.index) : '';
     // A gap longer than a value reader reads is no range's `至`.
-    const hasRange = next !== undefined && gap === bounded(gap) && RANGE_GAP.test(gap);
+    const hasRange =
+      next !== undefined &&
+      next.date.index - documents.date.end <= MAX_MATCH_CHARS &&
+      RANGE_GAP.test(bounded(text, documents.date.end, next.date.index));
     const from = { ...documents.date };
     const until = hasRange && next ? { ...next.date } : undefined;
     if (until) {
@@ -158,7 +160,7 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
       documentsFrom = toChinaIso(from);
       documentsUntil = toChinaIso(until);
     } else if (
-      /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前/.test(bounded(text.slice(documents.date.end))) ||
+      /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前/.test(bounded(text, documents.date.end)) ||
       /截止/.test(text.slice(Math.max(0, documents.date.index - 40), documents.date.index))
     ) {
       documentsUntil = toChinaIso(from);
