@@ -54,7 +54,7 @@ interface VendorException {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** Alibaba Cloud SMS: dysmsapi 2017-05-25 SendSms, signed ACS3-HMAC-SHA256 by the official SDK. */
-export function aliyunSmsProvider(config: AliyunSmsConfig, db: Queryable): SmsProvider {
+function aliyunSmsProvider(config: AliyunSmsConfig, db: Queryable): SmsProvider {
   const client = new dysmsapi.default(
     new openapi.$OpenApiUtil.Config({
       accessKeyId: config.accessKeyId,
@@ -108,7 +108,7 @@ export function aliyunSmsProvider(config: AliyunSmsConfig, db: Queryable): SmsPr
  * Tencent Cloud SMS: SendSms 2021-01-11, signed TC3-HMAC-SHA256 by the official SDK. `agent` is the SDK's own
  * option for the HTTP agent (tests route the vendor's name to their local fake with it).
  */
-export function tencentSmsProvider(config: TencentSmsConfig, db: Queryable, agent?: Agent): SmsProvider {
+function tencentSmsProvider(config: TencentSmsConfig, db: Queryable, agent?: Agent): SmsProvider {
   const client = new tencentSms.sms.v20210111.Client({
     credential: { secretId: config.secretId, secretKey: config.secretKey },
     region: config.region,
