@@ -25,6 +25,7 @@ import { RESPONSE_CODES } from '@tender/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { QR_CONFIRM_PATH } from '../auth/qr-login';
 import { SEND_CODE_PATH } from '../auth/qr-pages';
+import { MINI_PROGRAM_PATHS } from '../auth/wechat/mini-program-routes';
 import { waitText } from '../auth/sms-codes';
 import type { Clock } from '../clock';
 import { BusinessError } from '../http/business-error';
@@ -140,6 +141,12 @@ guard(
   ],
 );
 guard([sendMessageCodeEndpoint, `POST ${SEND_CODE_PATH}`], [{ limit: 'sms-ip', key: byIp }]);
+// The mini-program's sign-in calls (WECHAT_PROVIDER=wechat) come from the member's phone: guessing scenes, and each
+// call to WeChat's APIs behind them, is held to the sign-in limit per IP.
+guard(
+  Object.values(MINI_PROGRAM_PATHS).map((path) => `POST ${path}` as const),
+  [{ limit: 'login-ip', key: byIp }],
+);
 guard([getQrcodeEndpoint], [{ limit: 'qr-ip', key: byIp }]);
 guard(
   [

@@ -35,6 +35,9 @@ describe('parseRateLimits', () => {
       'POST /webchat/api/login/messageLogin',
       'POST /webchat/api/login/awaken',
       'POST /webchat/ma-login/confirm',
+      'POST /webchat/ma/sign-in/scan',
+      'POST /webchat/ma/sign-in/session',
+      'POST /webchat/ma/sign-in/confirm',
     ]);
     expect(guardedEndpoints('search')).toContain('POST /webchat/api/searchList');
     expect(guardedEndpoints('export')).toContain('POST /webchat/api/project/dataExportOrder');
