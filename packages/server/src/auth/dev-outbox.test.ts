@@ -8,11 +8,11 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { messages } from '../messages';
 import { migrationsDir } from '../paths';
+import { isLoopbackAddress } from '../security/client-network';
 import { tenantService } from '../tenants/service';
 import { testDatabaseTargets } from '../test-support/databases';
 import { consentVersionOf, newMobile } from '../test-support/sign-in';
 import { testBrands } from '../test-support/test-server';
-import { isLoopbackAddress } from '../security/client-network';
 
 /** An IPv4 address of this machine that is not loopback, if it has one: a caller the outbox must refuse. */
 const outsideAddress = Object.values(networkInterfaces())

@@ -167,9 +167,10 @@ describe.each(testDatabaseTargets())('websocket sessions on $name', (target) => 
     for (const member of members) sockets.push(await openSocket(member), await openSocket(member));
     const userIds = members.map((member) => member.userId);
     const sessionIds = (
-      await server.db.query<{ id: string }>('SELECT id::text AS id FROM user_session WHERE user_id = ANY($1)', [
-        userIds,
-      ])
+      await server.db.query<{ id: string }>(
+        'SELECT id::text AS id FROM user_session WHERE user_id = ANY($1)',
+        [userIds],
+      )
     ).map((row) => row.id);
     expect(sessionIds).toHaveLength(3);
     // The statements the periodic re-check sends while the sessions end on "another node" (only the rows).
@@ -180,7 +181,9 @@ describe.each(testDatabaseTargets())('websocket sessions on $name', (target) => 
       return query.call(server.db, text, params);
     }) as typeof query;
     try {
-      await query.call(server.db, 'UPDATE user_session SET revoked_at = now() WHERE user_id = ANY($1)', [userIds]);
+      await query.call(server.db, 'UPDATE user_session SET revoked_at = now() WHERE user_id = ANY($1)', [
+        userIds,
+      ]);
       for (const open of sockets) expect((await open.closed).code).toBe(PUSH_CLOSE_CODES.signedOut);
     } finally {
       server.db.query = query;

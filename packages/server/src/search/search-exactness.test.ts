@@ -306,7 +306,9 @@ describe.each(testDatabaseTargets())('precise search exactness on a generated co
       );
       const inScope = items.map((item) => item[scope]);
       const around = [
-        ...new Set(inScope.flatMap((text) => text.match(/\p{Script=Han}{2}[(（—.、：:，]\p{Script=Han}{2}/gu) ?? [])),
+        ...new Set(
+          inScope.flatMap((text) => text.match(/\p{Script=Han}{2}[(（—.、：:，]\p{Script=Han}{2}/gu) ?? []),
+        ),
       ].slice(0, 5);
       expect(around.length).toBeGreaterThan(2);
       const keywords = around.flatMap((keyword) => [

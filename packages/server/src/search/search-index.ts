@@ -293,7 +293,8 @@ function whereClause(
     const inVector = (vector: string) =>
       gapsChecked(params, vector, needles, combine, `ts_match_vq(${vector}, ${chain}::tsquery)`);
     // The full text holds the title at the same positions: a title that holds every needle spares its vector.
-    const inRow = scope === 'full' ? `(${inVector('d.title_tokens')} OR ${inVector(tokens)})` : inVector(tokens);
+    const inRow =
+      scope === 'full' ? `(${inVector('d.title_tokens')} OR ${inVector(tokens)})` : inVector(tokens);
     // One comparison per needle, no subquery: a plan with a correlated subquery gets no parallel worker.
     const verified = `(${needles
       .map((needle) => `strpos(${lossy}, ${params.add(needle)}) > 0`)
@@ -341,7 +342,9 @@ function gapsChecked(
   if (checks.every((check) => check === undefined)) return chained;
   const onlyIf = (condition: string, then: string) => `(CASE WHEN ${condition} THEN ${then} ELSE false END)`;
   if (combine === 'all') {
-    const gapped = checks.filter((check) => check !== undefined).map((check) => skeletonHolds(params, vector, check));
+    const gapped = checks
+      .filter((check) => check !== undefined)
+      .map((check) => skeletonHolds(params, vector, check));
     return onlyIf(chained, gapped.join(' AND '));
   }
   const each = needles.map((needle, index) => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../app';
+import { DEFAULT_RATE_LIMITS } from '../../security/rate-limit';
 import { callApi } from '../../test-support/call-api';
 import { testDatabaseTargets } from '../../test-support/databases';
 import { type FakeWechat, sceneOfPng, startFakeWechat } from '../../test-support/fake-wechat';
 import { consentVersionOf, newMobile } from '../../test-support/sign-in';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
-import { DEFAULT_RATE_LIMITS } from '../../security/rate-limit';
 import { readWechatSignInSettings, type WechatSignInSettings } from './settings';
 
 const POLICY = consentVersionOf('alpha');
@@ -292,49 +292,52 @@ describe('WECHAT_PROVIDER settings', () => {
   });
 });
 
-describe.each(testDatabaseTargets())('WeChat mini-program sign-in calls under the sign-in limit on $name', (target) => {
-  let server: TestServer;
-  let fake: FakeWechat;
+describe.each(testDatabaseTargets())(
+  'WeChat mini-program sign-in calls under the sign-in limit on $name',
+  (target) => {
+    let server: TestServer;
+    let fake: FakeWechat;
 
-  beforeAll(async () => {
-    fake = await startFakeWechat({ now: () => new Date() });
-    const settings = readWechatSignInSettings({
-      WECHAT_PROVIDER: 'wechat',
-      WECHAT_MA_APPID: fake.appId,
-      WECHAT_MA_SECRET: fake.secret,
-      WECHAT_API_BASE: fake.baseUrl,
-      WECHAT_MA_PAGE: PAGE,
+    beforeAll(async () => {
+      fake = await startFakeWechat({ now: () => new Date() });
+      const settings = readWechatSignInSettings({
+        WECHAT_PROVIDER: 'wechat',
+        WECHAT_MA_APPID: fake.appId,
+        WECHAT_MA_SECRET: fake.secret,
+        WECHAT_API_BASE: fake.baseUrl,
+        WECHAT_MA_PAGE: PAGE,
+      });
+      server = await startTestServer(target, [], {
+        wechatSignIn: settings,
+        rateLimits: { ...DEFAULT_RATE_LIMITS, 'login-ip': { max: 3, windowSeconds: 60 } },
+      });
     });
-    server = await startTestServer(target, [], {
-      wechatSignIn: settings,
-      rateLimits: { ...DEFAULT_RATE_LIMITS, 'login-ip': { max: 3, windowSeconds: 60 } },
+    afterAll(async () => {
+      await server.close();
+      await fake.close();
     });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
 
-  const call = (step: string, body: Record<string, string>, remoteAddress: string) =>
-    server.app.inject({ method: 'POST', url: `/webchat/ma/sign-in/${step}`, payload: body, remoteAddress });
+    const call = (step: string, body: Record<string, string>, remoteAddress: string) =>
+      server.app.inject({ method: 'POST', url: `/webchat/ma/sign-in/${step}`, payload: body, remoteAddress });
 
-  it('counts scan, session and confirm per IP, as the other sign-in routes', async () => {
-    const ip = '198.51.100.77';
-    const codes: number[] = [];
-    for (const [step, body] of [
-      ['scan', { scene: 'guess-1' }],
-      ['session', { scene: 'guess-2', code: 'c' }],
-      ['confirm', { scene: 'guess-3', signInSecret: 's', phoneCode: 'p' }],
-      ['scan', { scene: 'guess-4' }],
-    ] as const) {
-      codes.push((await call(step, body, ip)).json().code);
-    }
-    // Unknown scenes: 404 until the limit, then 429 (with Retry-After) before any lookup.
-    expect(codes).toEqual([404, 404, 404, 429]);
-    const refused = await call('scan', { scene: 'guess-5' }, ip);
-    expect(refused.json()).toMatchObject({ code: 429, message: expect.stringContaining('操作过于频繁') });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // Another caller is not held back.
-    expect((await call('scan', { scene: 'guess-6' }, '198.51.100.78')).json().code).toBe(404);
-  });
-});
+    it('counts scan, session and confirm per IP, as the other sign-in routes', async () => {
+      const ip = '198.51.100.77';
+      const codes: number[] = [];
+      for (const [step, body] of [
+        ['scan', { scene: 'guess-1' }],
+        ['session', { scene: 'guess-2', code: 'c' }],
+        ['confirm', { scene: 'guess-3', signInSecret: 's', phoneCode: 'p' }],
+        ['scan', { scene: 'guess-4' }],
+      ] as const) {
+        codes.push((await call(step, body, ip)).json().code);
+      }
+      // Unknown scenes: 404 until the limit, then 429 (with Retry-After) before any lookup.
+      expect(codes).toEqual([404, 404, 404, 429]);
+      const refused = await call('scan', { scene: 'guess-5' }, ip);
+      expect(refused.json()).toMatchObject({ code: 429, message: expect.stringContaining('操作过于频繁') });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another caller is not held back.
+      expect((await call('scan', { scene: 'guess-6' }, '198.51.100.78')).json().code).toBe(404);
+    });
+  },
+);
