@@ -373,9 +373,10 @@ function skeletonHolds(params: Params, vector: string, check: GapCheck): string 
         || CASE WHEN c.starts THEN ${params.add(SKELETON_START)} ELSE '' END || c.ch, '' ORDER BY c.q) AS skeleton
       FROM (SELECT anchor, q, starts, ch, lag(q, 1, anchor - 1) OVER (PARTITION BY anchor ORDER BY q) AS before
         FROM (SELECT a.p AS anchor, x.p + i - 1 AS q, bool_or(i = 1) AS starts, min(substr(x.lexeme, i, 1)) AS ch
-          FROM x AS a JOIN x ON x.p BETWEEN a.p AND a.p + ${positions - 1},
+          FROM (SELECT a.p FROM x AS a WHERE ${anchored}) AS a
+            CROSS JOIN generate_series(0, ${positions - 1}) AS k
+            JOIN x ON x.p = a.p + k.k,
             generate_series(1, least(length(x.lexeme), a.p + ${positions} - x.p)) AS i
-          WHERE ${anchored}
           GROUP BY 1, 2) cells) c
       GROUP BY c.anchor) w)`;
 }
