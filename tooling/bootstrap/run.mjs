@@ -31,6 +31,8 @@ const commands = {
     ['turbo', 'run', 'build', '--filter=@tender/server...'],
     ['node', 'tooling/bench/bin/bench.mjs'],
   ],
+  // The brand command (tooling/brand-contract): `npm run brand -- new <id> --name … --color …`, `… -- check`.
+  brand: [['node', 'tooling/brand-contract/bin/brand.mjs']],
   test: [
     ['biome', 'ci', '.'],
     ['turbo', 'run', 'typecheck', 'test'],
