@@ -31,6 +31,10 @@ const commands = {
     ['turbo', 'run', 'build', '--filter=@tender/server...'],
     ['node', 'tooling/bench/bin/bench.mjs'],
   ],
+  // The brand command (tooling/brand-contract): `npm run brand -- new <id> --name … --color …`, `… -- check`.
+  brand: [['node', 'tooling/brand-contract/bin/brand.mjs']],
+  // Publishes the packages under packages/ (tooling/release): `npm run release -- --dry-run` changes nothing.
+  release: [['node', 'tooling/release/bin/release.mjs']],
   test: [
     ['biome', 'ci', '.'],
     ['turbo', 'run', 'typecheck', 'test'],

@@ -9,6 +9,8 @@ import { mergeConfig } from 'vite';
 const config: StorybookConfig = {
   stories: ['../../../packages/*/src/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // axe on every story in the 无障碍 panel; `src/stories.browser.test.ts` holds every story to zero violations.
+  addons: ['@storybook/addon-a11y'],
   core: {
     // No calls home: the machines that build this reach only the package registries.
     disableTelemetry: true,

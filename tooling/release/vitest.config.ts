@@ -1,0 +1,1 @@
+export { nodePreset as default } from '@tender/vitest-config/node';
