@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from './endpoint';
+import { apiKeyCreateEndpoint, apiKeyListEndpoint, apiKeyRevokeEndpoint } from './endpoints/api-keys';
 import {
   dashboardEndpoint,
   dataStatisticsEndpoint,
@@ -203,6 +204,10 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   // Personal information (PIPL): the copy of one's data and the account's cancellation
   personalDataEndpoint,
   cancelAccountEndpoint,
+  // API keys of the open data API and the MCP server (docs/open-api.md)
+  apiKeyCreateEndpoint,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
   // Enterprise accounts (spec §2 Account management, §7 User and account)
   getSubAccountEndpoint,
   enterpriseAccountListEndpoint,

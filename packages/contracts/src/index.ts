@@ -1,4 +1,13 @@
 export { API_ENDPOINTS } from './api-endpoints';
+export type { ApiKey } from './endpoints/api-keys';
+export {
+  API_KEYS_PER_MEMBER,
+  apiKeyCreateEndpoint,
+  apiKeyIdSchema,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeySchema,
+} from './endpoints/api-keys';
 export type {
   EndpointAccess,
   EndpointDefinition,
@@ -337,3 +346,15 @@ export { globalParamsSchema } from './global-params';
 export { memberCodeSchema } from './member-codes';
 export type { MemberPrivileges, PrivilegeKey } from './privileges';
 export { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';
+export type { OpenApiOperation } from './open-api';
+export {
+  cursorPage,
+  marketGroupBySchema,
+  marketGroupSchema,
+  OPEN_API_OPERATIONS,
+  OPEN_API_PREFIX,
+  openApiAnswerSchema,
+  pageCursor,
+  pageCursorSchema,
+} from './open-api';
+export { openApiDocument } from './open-api-document';
