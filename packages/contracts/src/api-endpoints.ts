@@ -1,5 +1,4 @@
 import type { EndpointDefinition } from './endpoint';
-import { apiKeyCreateEndpoint, apiKeyListEndpoint, apiKeyRevokeEndpoint } from './endpoints/api-keys';
 import {
   dashboardEndpoint,
   dataStatisticsEndpoint,
@@ -12,6 +11,7 @@ import {
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
 } from './endpoints/analysis';
+import { apiKeyCreateEndpoint, apiKeyListEndpoint, apiKeyRevokeEndpoint } from './endpoints/api-keys';
 import {
   approvalStageEndpoint,
   customerMobileEndpoint,

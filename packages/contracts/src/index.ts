@@ -1,13 +1,4 @@
 export { API_ENDPOINTS } from './api-endpoints';
-export type { ApiKey } from './endpoints/api-keys';
-export {
-  API_KEYS_PER_MEMBER,
-  apiKeyCreateEndpoint,
-  apiKeyIdSchema,
-  apiKeyListEndpoint,
-  apiKeyRevokeEndpoint,
-  apiKeySchema,
-} from './endpoints/api-keys';
 export type {
   EndpointAccess,
   EndpointDefinition,
@@ -37,6 +28,15 @@ export {
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
 } from './endpoints/analysis';
+export type { ApiKey } from './endpoints/api-keys';
+export {
+  API_KEYS_PER_MEMBER,
+  apiKeyCreateEndpoint,
+  apiKeyIdSchema,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeySchema,
+} from './endpoints/api-keys';
 export type {
   ApprovalStage,
   CustomerContact,
@@ -344,8 +344,6 @@ export { envelopeSchema } from './envelope';
 export type { GlobalParams } from './global-params';
 export { globalParamsSchema } from './global-params';
 export { memberCodeSchema } from './member-codes';
-export type { MemberPrivileges, PrivilegeKey } from './privileges';
-export { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';
 export type { OpenApiOperation } from './open-api';
 export {
   cursorPage,
@@ -358,3 +356,5 @@ export {
   pageCursorSchema,
 } from './open-api';
 export { openApiDocument } from './open-api-document';
+export type { MemberPrivileges, PrivilegeKey } from './privileges';
+export { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';

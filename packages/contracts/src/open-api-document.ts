@@ -70,7 +70,9 @@ function operationObject(operation: OpenApiOperation, components: Record<string,
       '200': {
         description: '成功',
         content: {
-          'application/json': { schema: jsonSchema(openApiAnswerSchema(operation.response), 'output', components) },
+          'application/json': {
+            schema: jsonSchema(openApiAnswerSchema(operation.response), 'output', components),
+          },
         },
       },
       ...Object.fromEntries(
@@ -88,10 +90,15 @@ export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of OPEN_API_OPERATIONS) {
     const path = operation.path;
-    paths[path] = { ...paths[path], [operation.method.toLowerCase()]: operationObject(operation, components) };
+    paths[path] = {
+      ...paths[path],
+      [operation.method.toLowerCase()]: operationObject(operation, components),
+    };
   }
   components.ErrorAnswer = jsonSchema(
-    openApiAnswerSchema(gateRefusalSchema.nullable()).describe('失败：code 同 HTTP 状态码，message 为中文说明'),
+    openApiAnswerSchema(gateRefusalSchema.nullable()).describe(
+      '失败：code 同 HTTP 状态码，message 为中文说明',
+    ),
     'output',
     components,
   );
@@ -108,9 +115,9 @@ export function openApiDocument(serverUrl: string) {
     paths,
     components: {
       schemas: components,
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: '个人中心创建的 API 密钥（tk_ 开头）' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: '个人中心创建的 API 密钥（tk_ 开头）' },
+      },
     },
   };
 }
-
-

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { EndpointDefinition } from './endpoint';
 import {
+  marketAnalysisEndpoint,
   marketCompanySchema,
   marketFilterSchema,
-  marketAnalysisEndpoint,
   toubiaoForecastListEndpoint,
 } from './endpoints/analysis';
 import { companyDetailEndpoint, companyPartnersEndpoint, companySearchEndpoint } from './endpoints/companies';

@@ -56,7 +56,10 @@ export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
 export class EndpointHandlers {
   readonly #handlers = new Map<EndpointDefinition, EndpointHandler<EndpointDefinition>>();
 
-  register<TEndpoint extends EndpointDefinition>(endpoint: TEndpoint, handler: EndpointHandler<TEndpoint>): void {
+  register<TEndpoint extends EndpointDefinition>(
+    endpoint: TEndpoint,
+    handler: EndpointHandler<TEndpoint>,
+  ): void {
     this.#handlers.set(endpoint, handler as unknown as EndpointHandler<EndpointDefinition>);
   }
 

@@ -44,7 +44,10 @@ const KEY_COLUMNS = `id, name, prefix, created_at AS "createdAt", last_used_at A
 /** A member's API keys in one brand: created, listed, revoked, and the owner of a presented secret. */
 export function apiKeyService(db: Database, clock: Clock) {
   return {
-    async create(owner: { brandId: string; userId: number }, name: string): Promise<ApiKey & { secret: string }> {
+    async create(
+      owner: { brandId: string; userId: number },
+      name: string,
+    ): Promise<ApiKey & { secret: string }> {
       const secret = `${API_KEY_PREFIX}${newSecret()}`;
       // The count and the insert in one statement: two creations at once cannot both pass the limit unnoticed
       // by more than one key, and a member has no reason to race themselves.
@@ -63,7 +66,11 @@ export function apiKeyService(db: Database, clock: Clock) {
           API_KEYS_PER_MEMBER,
         ],
       );
-      if (!row) throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.openApi.tooManyKeys(API_KEYS_PER_MEMBER));
+      if (!row)
+        throw new BusinessError(
+          RESPONSE_CODES.BAD_REQUEST,
+          messages.openApi.tooManyKeys(API_KEYS_PER_MEMBER),
+        );
       return { ...keyView(row), secret };
     },
 
@@ -92,7 +99,9 @@ export function apiKeyService(db: Database, clock: Clock) {
      */
     async holder(secret: string | undefined): Promise<KeyHolder> {
       if (!secret) throw new BusinessError(RESPONSE_CODES.UNAUTHORIZED, messages.openApi.keyMissing);
-      const [row] = await db.query<UserRecord & { keyId: number; keyBrandId: string; lastUsedAt: Date | null }>(
+      const [row] = await db.query<
+        UserRecord & { keyId: number; keyBrandId: string; lastUsedAt: Date | null }
+      >(
         `SELECT k.id AS "keyId", k.brand_id AS "keyBrandId", k.last_used_at AS "lastUsedAt", ${userColumns('u')}
            FROM api_key k JOIN user_account u ON u.id = k.user_id
           WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND u.frozen_at IS NULL AND u.cancelled_at IS NULL`,

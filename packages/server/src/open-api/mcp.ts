@@ -22,7 +22,12 @@ function operationNamed(name: string): OpenApiOperation {
  * One MCP server per HTTP request (the stateless Streamable HTTP mode: no session to keep between calls, any node
  * of the cluster answers), its tools the open API's operations, run for the caller of the request's API key.
  */
-function mcpServerFor(runner: OperationRunner, caller: KeyCaller, request: FastifyRequest, reply: FastifyReply) {
+function mcpServerFor(
+  runner: OperationRunner,
+  caller: KeyCaller,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const server = new McpServer(SERVER_INFO, {
     instructions:
       '招投标信息开放数据：搜索招标、中标信息，查看公告与企业画像、合作伙伴、潜在投标人，市场统计与同比，采购人与供应商排行，以及我的订阅新信息。每次调用计 1 次 apiAccess；查看详情与网页同样计次。',
@@ -40,7 +45,9 @@ function mcpServerFor(runner: OperationRunner, caller: KeyCaller, request: Fasti
           const answer = await run(operation, input);
           const text = operationText(operation.name, answer.data, links, answer.nextCursor);
           return {
-            content: [{ type: 'text' as const, text: `${text}\n\n今日 API 调用：${quotaText(answer.quota)}` }],
+            content: [
+              { type: 'text' as const, text: `${text}\n\n今日 API 调用：${quotaText(answer.quota)}` },
+            ],
           };
         } catch (error) {
           // A refusal (quota used up, not found, bad input) is the tool's answer, for the assistant to read.
@@ -59,17 +66,35 @@ function mcpServerFor(runner: OperationRunner, caller: KeyCaller, request: Fasti
     { title: '公告', description: '一条公告的详情（按查看次数计次，与网页相同）', mimeType: 'text/plain' },
     async (uri, variables) => {
       const answer = await run(operationNamed('get_notice'), { id: variables.id });
-      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: operationText('get_notice', answer.data, links, null) }] };
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'text/plain',
+            text: operationText('get_notice', answer.data, links, null),
+          },
+        ],
+      };
     },
   );
   server.registerResource(
     'company',
     new ResourceTemplate('tender://company/{companyId}', { list: undefined }),
-    { title: '企业', description: '一家企业的画像（按企业详情查看次数计次，与网页相同）', mimeType: 'text/plain' },
+    {
+      title: '企业',
+      description: '一家企业的画像（按企业详情查看次数计次，与网页相同）',
+      mimeType: 'text/plain',
+    },
     async (uri, variables) => {
       const answer = await run(operationNamed('get_company'), { companyId: variables.companyId });
       return {
-        contents: [{ uri: uri.href, mimeType: 'text/plain', text: operationText('get_company', answer.data, links, null) }],
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'text/plain',
+            text: operationText('get_company', answer.data, links, null),
+          },
+        ],
       };
     },
   );
@@ -91,7 +116,10 @@ export function mcpRoutes(app: FastifyInstance, runner: OperationRunner): void {
         .send({ jsonrpc: '2.0', error: { code: -32001, message: error.message }, id: null });
     }
     const server = mcpServerFor(runner, caller, request, reply);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();

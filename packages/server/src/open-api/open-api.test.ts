@@ -80,7 +80,9 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
   describe('API keys', () => {
     it('shows the secret once, keeps only its hash, lists name, dates and last use', async () => {
       const user = await newMember(server, 'alpha');
-      const created = await callAs(server, user, 'POST', '/webchat/api/api-keys/create', { name: ' CRM 同步 ' });
+      const created = await callAs(server, user, 'POST', '/webchat/api/api-keys/create', {
+        name: ' CRM 同步 ',
+      });
       expect(created.data).toMatchObject({ name: 'CRM 同步', lastUsedAt: null });
       const secret: string = created.data.secret;
       expect(secret).toMatch(/^tk_[A-Za-z0-9_-]{43}$/);
@@ -93,7 +95,13 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
 
       const before = await callAs(server, user, 'POST', '/webchat/api/api-keys/list');
       expect(before.data.records).toEqual([
-        { id: created.data.id, name: 'CRM 同步', prefix: created.data.prefix, createdAt: created.data.createdAt, lastUsedAt: null },
+        {
+          id: created.data.id,
+          name: 'CRM 同步',
+          prefix: created.data.prefix,
+          createdAt: created.data.createdAt,
+          lastUsedAt: null,
+        },
       ]);
       expect(JSON.stringify(before.data)).not.toContain(secret);
       expect(before.data.quota).toMatchObject({ privilege: 'apiAccess', limit: 200, used: 0 });
@@ -154,17 +162,34 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
         expect(viewed.body.quota).toMatchObject({ privilege: 'apiAccess', used: index + 1 });
       }
       // The same item again through the browser is free, as the same day's second view always is.
-      const again = await callAs(server, putong, 'POST', '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', {
-        id: items[0],
-      });
+      const again = await callAs(
+        server,
+        putong,
+        'POST',
+        '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails',
+        {
+          id: items[0],
+        },
+      );
       expect(again.code).toBe(200);
-      const fourth = await callAs(server, putong, 'POST', '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails', {
-        id: items[3],
-      });
+      const fourth = await callAs(
+        server,
+        putong,
+        'POST',
+        '/webchat/api/zhaozhongbiaoDetails/selZhaobiaoDetails',
+        {
+          id: items[3],
+        },
+      );
       expect(fourth).toMatchObject({
         code: 403,
         message: '您的免费试用次数已用完！',
-        data: { type: 'usedUp', isMember: false, privilege: 'watchZhaobiao', upgradeMemberCode: 'toubiaotong' },
+        data: {
+          type: 'usedUp',
+          isMember: false,
+          privilege: 'watchZhaobiao',
+          upgradeMemberCode: 'toubiaotong',
+        },
       });
       const throughApi = await open('GET', 'notice', secret, { id: String(items[3]) });
       expect(throughApi.status).toBe(403);
@@ -181,7 +206,9 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
         used: 1,
         remaining: 1,
       });
-      expect((await open('POST', 'search', secret, { keyword: '医院' })).body.quota).toMatchObject({ remaining: 0 });
+      expect((await open('POST', 'search', secret, { keyword: '医院' })).body.quota).toMatchObject({
+        remaining: 0,
+      });
       const third = await open('POST', 'search', secret, { keyword: '医院' });
       expect(third.status).toBe(403);
       expect(third.body).toMatchObject({
@@ -312,10 +339,14 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
   describe('OpenAPI document', () => {
     it('validates as OpenAPI 3.1 and names exactly the routes served', async () => {
       const response = await fetch(`${baseUrl}/openapi/v1/openapi.json`);
-      const document = await response.json();
+      const document = (await response.json()) as {
+        openapi: string;
+        servers: unknown;
+        paths: Record<string, Record<string, unknown>>;
+      };
       expect(document.openapi).toBe('3.1.0');
       expect(document.servers).toEqual([{ url: baseUrl }]);
-      await SwaggerParser.validate(structuredClone(document));
+      await SwaggerParser.validate(structuredClone(document) as never);
 
       const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
         ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -324,7 +355,8 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
         OPEN_API_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort(),
       );
       const routes = servedRoutes(server.app.printRoutes({ commonPrefix: false })).filter(
-        (route) => route.includes(' /openapi/v1/') && !route.endsWith('/openapi.json') && !route.includes('*'),
+        (route) =>
+          route.includes(' /openapi/v1/') && !route.endsWith('/openapi.json') && !route.includes('*'),
       );
       expect(routes.sort()).toEqual(documented.sort());
       for (const route of documented) {

@@ -152,7 +152,8 @@ export function operationRunner(dependencies: OperationRunnerDependencies) {
       );
       const groupBy = input.groupBy as keyof typeof MARKET_GROUPS;
       const key = MARKET_GROUPS[groupBy];
-      const sameGroupLastYear = (code: string) => (groupBy === 'month' ? shiftMonth(code, -MONTHS_A_YEAR) : code);
+      const sameGroupLastYear = (code: string) =>
+        groupBy === 'month' ? shiftMonth(code, -MONTHS_A_YEAR) : code;
       const before = new Map(previous[key].map((bucket) => [bucket.code, bucket]));
       return {
         data: {

@@ -196,7 +196,14 @@ export function operationText(
       return [
         `依据关键词：${data.keywords.join('、') || '无'}；相似的历史结果 ${data.similarItems} 条；潜在投标人共 ${data.totalText} 家：`,
         ...data.records.map(
-          (bidder: { rank: number; name: string; companyId: number; wins: number; lastWinDate: string; score: number }) =>
+          (bidder: {
+            rank: number;
+            name: string;
+            companyId: number;
+            wins: number;
+            lastWinDate: string;
+            score: number;
+          }) =>
             `${bidder.rank}. ${bidder.name}　相似中标 ${bidder.wins} 次，最近 ${bidder.lastWinDate}，得分 ${bidder.score}　企业编号 ${bidder.companyId}　${links.company(bidder.companyId)}`,
         ),
         nextCursor ? `下一页：cursor = ${nextCursor}` : '（已是最后一页）',

@@ -40,9 +40,13 @@ const HTTP_STATUSES = new Set([400, 401, 403, 404, 429]);
 
 function errorReply(reply: FastifyReply, error: BusinessError) {
   const status = HTTP_STATUSES.has(error.code) ? error.code : 400;
-  return reply
-    .code(status)
-    .send({ code: error.code, message: error.message, data: error.data ?? null, nextCursor: null, quota: null });
+  return reply.code(status).send({
+    code: error.code,
+    message: error.message,
+    data: error.data ?? null,
+    nextCursor: null,
+    quota: null,
+  });
 }
 
 /**
@@ -61,7 +65,10 @@ export function openApiRoutes(app: FastifyInstance, dependencies: OpenApiRouteDe
   endpointRoute(app, dependencies, apiKeyListEndpoint, async ({ tenant, signedIn }) => {
     const [records, usage] = await Promise.all([
       keys.list(owner(tenant.id, signedIn.userId)),
-      gates.decide({ tenant, userId: signedIn.userId, now: clock() }, { privilege: 'apiAccess', mode: 'peek' }),
+      gates.decide(
+        { tenant, userId: signedIn.userId, now: clock() },
+        { privilege: 'apiAccess', mode: 'peek' },
+      ),
     ]);
     return { records, quota: usage.allowed ? usage.pass : null };
   });

@@ -45,6 +45,12 @@ const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
     params: byUser,
   },
   {
+    table: 'api_key',
+    title: 'API 密钥（不含密钥）',
+    sql: `SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_key WHERE user_id = $1 ORDER BY id`,
+    params: byUser,
+  },
+  {
     table: 'qr_login_ticket',
     title: '扫码登录记录',
     sql: `SELECT id, provider, openid, consent_version, ip, remember, created_at, expires_at, scanned_at, confirmed_at,

@@ -349,7 +349,10 @@ export function subscriptionService(db: Database, clock: Clock) {
     },
 
     /** The caller's matches after feed line `afterFeedId`, in the order matched (the open API's feed, src/open-api). */
-    async feedAfter(caller: Caller, input: { feed: 'bidding' | 'upfront'; afterFeedId: number; limit: number }) {
+    async feedAfter(
+      caller: Caller,
+      input: { feed: 'bidding' | 'upfront'; afterFeedId: number; limit: number },
+    ) {
       const { records } = await feedPage(
         db,
         'f.user_id = $1 AND f.feed = $2 AND f.id > $3',

@@ -78,6 +78,10 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
   );
   await callAs(server, member, 'POST', '/webchat/api/activity/joinActivity', { actiId: activity?.id });
   await buy(server, member, 'toubiaotong', 12);
+  const apiKey = await callAs(server, member, 'POST', '/webchat/api/api-keys/create', {
+    name: `${realUserName}的密钥`,
+  });
+  if (apiKey.code !== 200) throw new Error(`api-keys/create answered ${apiKey.code} ${apiKey.message}`);
   await grant(server, { userId: member.userId, brand }, 'qiyetong', 1);
 
   const [itemId] = await addTenderItems(server, 'zb', '110000');
