@@ -40,6 +40,7 @@ function accountApi(overrides: Partial<AccountApi> = {}): AccountApi {
       sections: [],
     })),
     cancelAccount: vi.fn(async () => null),
+    apiKeyList: vi.fn(async () => ({ records: [], quota: null })),
     ...overrides,
   } as unknown as AccountApi;
 }
@@ -245,5 +246,63 @@ describe('AccountSettings (账号设置)', () => {
       expect(showMessage).toHaveBeenCalledWith(expect.stringContaining('请先在企业管理中移除全部子账号')),
     );
     expect(onAccountCancelled).not.toHaveBeenCalled();
+  });
+
+  it('creates an API key, shows its secret once with a copy button, lists and revokes keys', async () => {
+    type Key = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
+    let keys: Key[] = [];
+    const api = accountApi({
+      apiKeyList: vi.fn(async () => ({
+        records: keys,
+        quota: { privilege: 'apiAccess', limit: 200, used: 3, remaining: 197, charged: false },
+      })),
+      apiKeyCreate: vi.fn(async ({ name }: { name: string }) => {
+        const key = {
+          id: keys.length + 1,
+          name,
+          prefix: 'tk_AbCdEfG',
+          createdAt: '2026-11-28 09:00:00',
+          lastUsedAt: null,
+        };
+        keys = [key, ...keys];
+        return { ...key, secret: 'tk_AbCdEfGsecretsecretsecretsecretsecretsecre' };
+      }),
+      apiKeyRevoke: vi.fn(async ({ id }: { id: number }) => {
+        keys = keys.filter((key) => key.id !== id);
+        return { id };
+      }),
+    } as Partial<AccountApi>);
+    const { user: pointer, showMessage } = await show(api);
+    const section = await screen.findByRole('region', { name: 'API 密钥' });
+    expect(
+      await within(section).findByText('今日已调用 3 次，剩余 197 次（每日 200 次）'),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('还没有密钥')).toBeInTheDocument();
+
+    await pointer.click(within(section).getByRole('button', { name: '创建密钥' }));
+    expect(within(section).getByText('请填写密钥名称')).toBeInTheDocument();
+    expect(api.apiKeyCreate).not.toHaveBeenCalled();
+
+    await pointer.type(within(section).getByRole('textbox', { name: '密钥名称' }), 'CRM 同步');
+    await pointer.click(within(section).getByRole('button', { name: '创建密钥' }));
+    expect(await within(section).findByTestId('api-key-secret')).toHaveTextContent(
+      'tk_AbCdEfGsecretsecretsecretsecretsecretsecre',
+    );
+    expect(within(section).getByRole('button', { name: '复制密钥' })).toBeInTheDocument();
+    const table = await within(section).findByRole('table', { name: 'API 密钥' });
+    expect(within(table).getByText('CRM 同步')).toBeInTheDocument();
+    expect(within(table).getByText('从未使用')).toBeInTheDocument();
+    expect(within(table).queryByText(/secret/)).toBeNull();
+
+    await pointer.click(within(section).getByRole('button', { name: '我已保存' }));
+    expect(within(section).queryByTestId('api-key-secret')).toBeNull();
+
+    await pointer.click(within(table).getByRole('button', { name: '吊销 CRM 同步' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('吊销密钥“CRM 同步”后，使用它的系统将立即无法调用，确定吊销吗？');
+    await pointer.click(within(dialog).getByRole('button', { name: /确/ }));
+    await waitFor(() => expect(api.apiKeyRevoke).toHaveBeenCalledWith({ id: 1 }));
+    expect(showMessage).toHaveBeenCalledWith('密钥已吊销');
+    expect(await within(section).findByText('还没有密钥')).toBeInTheDocument();
   });
 });
