@@ -11,7 +11,13 @@ import {
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
 } from './endpoints/analysis';
-import { apiKeyCreateEndpoint, apiKeyListEndpoint, apiKeyRevokeEndpoint } from './endpoints/api-keys';
+import {
+  apiKeyCreateEndpoint,
+  apiKeyDeliveriesEndpoint,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeyWebhookEndpoint,
+} from './endpoints/api-keys';
 import {
   approvalStageEndpoint,
   customerMobileEndpoint,
@@ -208,6 +214,8 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   apiKeyCreateEndpoint,
   apiKeyListEndpoint,
   apiKeyRevokeEndpoint,
+  apiKeyWebhookEndpoint,
+  apiKeyDeliveriesEndpoint,
   // Enterprise accounts (spec §2 Account management, §7 User and account)
   getSubAccountEndpoint,
   enterpriseAccountListEndpoint,

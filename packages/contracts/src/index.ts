@@ -28,14 +28,18 @@ export {
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
 } from './endpoints/analysis';
-export type { ApiKey } from './endpoints/api-keys';
+export type { ApiKey, WebhookDelivery } from './endpoints/api-keys';
 export {
   API_KEYS_PER_MEMBER,
   apiKeyCreateEndpoint,
+  apiKeyDeliveriesEndpoint,
   apiKeyIdSchema,
   apiKeyListEndpoint,
   apiKeyRevokeEndpoint,
   apiKeySchema,
+  apiKeyWebhookEndpoint,
+  memberWebhookUrlSchema,
+  webhookDeliverySchema,
 } from './endpoints/api-keys';
 export type {
   ApprovalStage,

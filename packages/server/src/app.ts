@@ -31,6 +31,7 @@ import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import { startKeyWebhooks } from './open-api/key-webhooks';
 import { DEFAULT_KEY_RATE_LIMIT, type KeyRateLimit } from './open-api/operations';
 import { openApiRoutes } from './open-api/routes';
 import { startOrderSweep } from './orders/jobs';
@@ -216,6 +217,16 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       network: dependencies.webhookNetwork ?? internetRobotNetwork,
     });
     app.addHook('onClose', stopPush);
+  }
+  if (dependencies.feedPushIntervalMs) {
+    const stopKeyWebhooks = startKeyWebhooks({
+      db: dependencies.db,
+      clock,
+      network: dependencies.webhookNetwork ?? internetRobotNetwork,
+      log: app.log,
+      intervalMs: dependencies.feedPushIntervalMs,
+    });
+    app.addHook('onClose', stopKeyWebhooks);
   }
   if (dependencies.mailer) {
     const stopDigest = startDailyDigest({

@@ -115,6 +115,8 @@ export const messages = {
     keyInvalid: 'API 密钥无效或已吊销',
     rateLimited: (seconds: number) => `调用过于频繁，请 ${seconds} 秒后再试`,
     notFound: '没有这个接口',
+    webhookNotPublic: 'url 不能指向本机、内网或其他非公网地址',
+    webhookGone: '密钥已吊销或 Webhook 已停用，不再推送',
   },
   /** Member levels, memberships and the membership modal (src/membership). */
   membership: {

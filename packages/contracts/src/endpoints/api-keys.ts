@@ -33,6 +33,8 @@ export const apiKeySchema = z.object({
   createdAt: z.string(),
   /** China time; null until the key's first call. */
   lastUsedAt: z.string().nullable(),
+  /** The https endpoint new subscription matches are POSTed to; null for none. */
+  webhookUrl: z.string().nullable(),
 });
 
 export type ApiKey = z.infer<typeof apiKeySchema>;
@@ -72,3 +74,65 @@ export const apiKeyRevokeEndpoint = defineEndpoint({
   response: z.object({ id: z.number().int() }),
   errors: [{ code: 404, when: 'id 不是本账号的有效密钥' }],
 });
+
+/** https, a host name or IPv4 address without user or port, then the path and query. */
+const MEMBER_WEBHOOK_URL = /^https:\/\/[A-Za-z0-9.-]+(?:[/?#][^\s]*)?$/;
+
+/** An https address on the internet, port 443 (checked again, with its DNS answers, at every delivery). */
+export const memberWebhookUrlSchema = z
+  .string({ error: 'url 须为 https 地址' })
+  .trim()
+  .max(500, 'url 最长 500 个字符')
+  .refine(
+    (value) => value === '' || MEMBER_WEBHOOK_URL.test(value),
+    'url 须为 https 地址（443 端口，不含用户名和密码），留空为不推送',
+  )
+  .describe('接收推送的 https 地址；留空为停用');
+
+/** Sets (or clears) a key's webhook: the answer's `webhookSecret` signs the POSTs and is shown once. */
+export const apiKeyWebhookEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/api-keys/webhook',
+  summary:
+    '设置密钥的 Webhook：订阅每有新匹配，即向该 https 地址 POST 一条签名消息（失败按 30 秒、1、2、4、8 分钟重试，共 6 次）；每次设置生成新的签名密钥 webhookSecret，仅此一次返回；url 留空为停用',
+  access: 'user',
+  request: z.object({ id: apiKeyIdSchema, url: memberWebhookUrlSchema.default('') }),
+  response: z.object({
+    id: z.number().int(),
+    webhookUrl: z.string().nullable(),
+    /** HMAC-SHA256 key of the `X-Tender-Signature` header; null when the webhook was cleared. */
+    webhookSecret: z.string().nullable(),
+  }),
+  errors: [
+    { code: 400, when: 'url 不是 https 地址，或指向本机、内网等非公网地址' },
+    { code: 404, when: 'id 不是本账号的有效密钥' },
+  ],
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  feedId: z.number().int(),
+  itemId: z.number().int(),
+  title: z.string(),
+  /** pending: waiting for its (next) attempt; delivered: answered 2xx; failed: every attempt failed. */
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** China time. */
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
+/** The key's webhook deliveries, newest first (the last 50). */
+export const apiKeyDeliveriesEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/api-keys/deliveries',
+  summary: 'Webhook 推送记录：该密钥最近 50 次推送（状态、尝试次数、最后错误、时间），最新在前',
+  access: 'user',
+  request: z.object({ id: apiKeyIdSchema }),
+  response: z.object({ records: z.array(webhookDeliverySchema) }),
+  errors: [{ code: 404, when: 'id 不是本账号的密钥' }],
+});
+
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;

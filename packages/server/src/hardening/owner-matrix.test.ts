@@ -113,6 +113,8 @@ const OWNED: Record<string, OwnedCase> = {
   'GET /webchat/api/project/exportFile id': refused404('exportId'),
   'POST /webchat/api/subscribe/group/save id': refused404('groupId'),
   'POST /webchat/api/api-keys/revoke id': refused404('apiKeyId'),
+  'POST /webchat/api/api-keys/webhook id': { ...refused404('apiKeyId'), with: { url: '' } },
+  'POST /webchat/api/api-keys/deliveries id': refused404('apiKeyId'),
   'POST /webchat/api/subscribe/feed/list groupId': ownRowsOnly('groupId', 'missing'),
   'POST /webchat/api/subscribe/feed/read groupId': ownRowsOnly('groupId', 'missing'),
   'POST /webchat/api/subscribe/feed/read feedIds': asList(ownRowsOnly('feedId', 'missing')),

@@ -1,4 +1,4 @@
-import { API_KEYS_PER_MEMBER, type ApiKey } from '@tender/contracts';
+import { API_KEYS_PER_MEMBER, type ApiKey, type WebhookDelivery } from '@tender/contracts';
 import { formatDateTime, RESPONSE_CODES } from '@tender/domain';
 import { newSecret, secretHash } from '../auth/secrets';
 import type { Clock } from '../clock';
@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
 import { type UserRecord, userColumns } from '../users/queries';
+import { checkMemberWebhookUrl, newWebhookSecret } from './key-webhooks';
 
 /** Every key starts so: a reader (or a secret scanner) tells an API key from a session token. */
 export const API_KEY_PREFIX = 'tk_';
@@ -20,6 +21,19 @@ interface KeyRow {
   prefix: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  webhookUrl: string | null;
+}
+
+interface DeliveryRow {
+  id: number;
+  feedId: number;
+  payload: { item: { id: number; title: string } };
+  status: WebhookDelivery['status'];
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  nextAttemptAt: Date;
 }
 
 function keyView(row: KeyRow): ApiKey {
@@ -29,6 +43,7 @@ function keyView(row: KeyRow): ApiKey {
     prefix: row.prefix,
     createdAt: formatDateTime(row.createdAt),
     lastUsedAt: row.lastUsedAt ? formatDateTime(row.lastUsedAt) : null,
+    webhookUrl: row.webhookUrl,
   };
 }
 
@@ -39,7 +54,8 @@ export interface KeyHolder {
   account: UserRecord;
 }
 
-const KEY_COLUMNS = `id, name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt"`;
+const KEY_COLUMNS = `id, name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt",
+  webhook_url AS "webhookUrl"`;
 
 /** A member's API keys in one brand: created, listed, revoked, and the owner of a presented secret. */
 export function apiKeyService(db: Database, clock: Clock) {
@@ -91,6 +107,51 @@ export function apiKeyService(db: Database, clock: Clock) {
       );
       if (!row) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.openApi.noSuchKey);
       return { id: Number(row.id) };
+    },
+
+    /**
+     * Sets the key's webhook (a new signing secret each time, answered once) or clears it (''). Only matches made
+     * from now on are sent: the cursor moves to the owner's newest feed line.
+     */
+    async setWebhook(owner: { brandId: string; userId: number }, id: number, url: string) {
+      if (url !== '') checkMemberWebhookUrl(url);
+      const secret = url === '' ? null : newWebhookSecret();
+      const [row] = await db.query<{ id: number; webhookUrl: string | null }>(
+        `UPDATE api_key SET webhook_url = $4, webhook_secret = $5,
+                webhook_cursor = (SELECT coalesce(max(id), 0) FROM subscription_feed WHERE user_id = $2)
+          WHERE id = $1 AND user_id = $2 AND brand_id = $3 AND revoked_at IS NULL
+         RETURNING id, webhook_url AS "webhookUrl"`,
+        [id, owner.userId, owner.brandId, url === '' ? null : url, secret],
+      );
+      if (!row) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.openApi.noSuchKey);
+      return { id: Number(row.id), webhookUrl: row.webhookUrl, webhookSecret: secret };
+    },
+
+    /** The key's last 50 deliveries, newest first; a revoked key's too (what happened to its messages). */
+    async deliveries(owner: { brandId: string; userId: number }, id: number): Promise<WebhookDelivery[]> {
+      const [key] = await db.query<{ id: number }>(
+        'SELECT id FROM api_key WHERE id = $1 AND user_id = $2 AND brand_id = $3',
+        [id, owner.userId, owner.brandId],
+      );
+      if (!key) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.openApi.noSuchKey);
+      const rows = await db.query<DeliveryRow>(
+        `SELECT id, feed_id AS "feedId", payload, status, attempts, last_error AS "lastError",
+                created_at AS "createdAt", delivered_at AS "deliveredAt", next_attempt_at AS "nextAttemptAt"
+           FROM api_webhook_delivery WHERE api_key_id = $1 ORDER BY id DESC LIMIT 50`,
+        [id],
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        feedId: Number(row.feedId),
+        itemId: row.payload.item.id,
+        title: row.payload.item.title,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        createdAt: formatDateTime(row.createdAt),
+        deliveredAt: row.deliveredAt ? formatDateTime(row.deliveredAt) : null,
+        nextAttemptAt: row.status === 'pending' ? formatDateTime(row.nextAttemptAt) : null,
+      }));
     },
 
     /**

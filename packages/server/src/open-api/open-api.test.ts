@@ -8,6 +8,7 @@ import { OPEN_API_OPERATIONS } from '@tender/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
+import { type FakeRobot, fakeRobotNetwork, startFakeRobot } from '../test-support/fake-robot';
 import {
   addTenderItems,
   advanceToChinaHour,
@@ -19,8 +20,20 @@ import {
   setPrivilege,
 } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, webhookSignature } from './key-webhooks';
 
 const GUANGDONG = '440000';
+
+/** Polls until `probe` gives a value (a background loop catching up), for at most 10 s. */
+async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('not reached within 10 s');
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
 
 /** 'METHOD /path' of every route in Fastify's route tree (`printRoutes`), children printed under their parent. */
 function servedRoutes(tree: string): string[] {
@@ -101,6 +114,7 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
           prefix: created.data.prefix,
           createdAt: created.data.createdAt,
           lastUsedAt: null,
+          webhookUrl: null,
         },
       ]);
       expect(JSON.stringify(before.data)).not.toContain(secret);
@@ -428,6 +442,144 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
       });
       expect(response.status).toBe(401);
       await expect(connect('tk_not-a-key')).rejects.toThrow();
+    });
+  });
+
+  describe('webhook per key', () => {
+    let robot: FakeRobot;
+    let hooked: TestServer;
+    let hookDir: string;
+
+    beforeAll(async () => {
+      robot = await startFakeRobot({ extraHosts: ['crm.example.com'] });
+      hooked = await startTestServer(target, [], {
+        feedPushIntervalMs: 50,
+        webhookNetwork: fakeRobotNetwork(robot),
+      });
+      hookDir = mkdtempSync(join(tmpdir(), 'tender-open-api-hooks-'));
+    });
+    afterAll(async () => {
+      await hooked.close();
+      await robot.close();
+      rmSync(hookDir, { recursive: true, force: true });
+    });
+
+    async function subscriber(word: string) {
+      const user = await newMember(hooked, 'alpha');
+      await grant(hooked, user, 'qiyetong', 1);
+      const saved = await callAs(hooked, user, 'POST', '/webchat/api/subscribe/group/save', {
+        kind: 'tender',
+        includeWords: [word],
+      });
+      expect(saved.code).toBe(200);
+      const key = await callAs(hooked, user, 'POST', '/webchat/api/api-keys/create', { name: 'CRM' });
+      return { user, keyId: key.data.id as number };
+    }
+
+    const deliveries = async (user: MemberTestUser, id: number) =>
+      (await callAs(hooked, user, 'POST', '/webchat/api/api-keys/deliveries', { id })).data.records as {
+        status: string;
+        attempts: number;
+        lastError: string | null;
+        title: string;
+      }[];
+
+    it('POSTs each new match signed with the key’s secret, retries a failure, and logs every delivery', async () => {
+      const word = hanWord(3);
+      const { user, keyId } = await subscriber(word);
+      const set = await callAs(hooked, user, 'POST', '/webchat/api/api-keys/webhook', {
+        id: keyId,
+        url: 'https://crm.example.com/tender-hook?source=tender',
+      });
+      expect(set.code).toBe(200);
+      const secret: string = set.data.webhookSecret;
+      expect(secret).toMatch(/^whsec_/);
+      expect(
+        (await callAs(hooked, user, 'POST', '/webchat/api/api-keys/list')).data.records[0],
+      ).toMatchObject({
+        webhookUrl: 'https://crm.example.com/tender-hook?source=tender',
+      });
+
+      robot.failNext(1);
+      const before = robot.received.length;
+      await importRecords(hooked, hookDir, [tenderRecord({ title: `${word}食堂服务采购` })]);
+      const failed = await until(async () => {
+        const [delivery] = await deliveries(user, keyId);
+        return delivery?.attempts === 1 ? delivery : undefined;
+      });
+      expect(failed).toMatchObject({ status: 'pending', title: `${word}食堂服务采购` });
+      expect(failed.lastError).toContain('HTTP 500');
+
+      hooked.clock.advance(30_000);
+      const delivered = await until(async () => {
+        const [delivery] = await deliveries(user, keyId);
+        return delivery?.status === 'delivered' ? delivery : undefined;
+      });
+      expect(delivered).toMatchObject({ attempts: 2, lastError: null });
+      const sent = robot.received.slice(before);
+      expect(sent).toHaveLength(2);
+      const request = sent[1] as (typeof sent)[number];
+      expect(request).toMatchObject({ servername: 'crm.example.com', path: '/tender-hook' });
+      expect(request.query.get('source')).toBe('tender');
+      const timestamp = Number(request.headers[TIMESTAMP_HEADER]);
+      expect(Math.abs(timestamp - hooked.clock.now().getTime() / 1000)).toBeLessThan(5);
+      expect(request.headers[SIGNATURE_HEADER]).toBe(webhookSignature(secret, timestamp, request.rawBody));
+      expect(request.headers[SIGNATURE_HEADER]).not.toBe(
+        webhookSignature('whsec_other', timestamp, request.rawBody),
+      );
+      expect(request.body).toMatchObject({
+        event: 'subscription.match',
+        words: [word],
+        item: { title: `${word}食堂服务采购`, type: 'zb', publishDate: '2026-03-02' },
+      });
+      // A retry sends the same message: the receiver de-duplicates by its delivery id.
+      expect((sent[0] as (typeof sent)[number]).rawBody).toBe(request.rawBody);
+    });
+
+    it('sends nothing once the key is revoked', async () => {
+      const word = hanWord(3);
+      const { user, keyId } = await subscriber(word);
+      await callAs(hooked, user, 'POST', '/webchat/api/api-keys/webhook', {
+        id: keyId,
+        url: 'https://crm.example.com/revoked-hook',
+      });
+      await callAs(hooked, user, 'POST', '/webchat/api/api-keys/revoke', { id: keyId });
+      await importRecords(hooked, hookDir, [tenderRecord({ title: `${word}安保服务采购` })]);
+      const feed = await callAs(hooked, user, 'POST', '/webchat/api/subscribe/feed/list', {});
+      expect(feed.data.total).toBe(1);
+      await new Promise((wait) => setTimeout(wait, 300));
+      expect(robot.received.filter((request) => request.path === '/revoked-hook')).toEqual([]);
+      expect(await deliveries(user, keyId)).toEqual([]);
+    });
+
+    it('refuses an address that is not https on 443, or names this machine or a private network', async () => {
+      const { user, keyId } = await subscriber(hanWord(3));
+      for (const url of [
+        'http://crm.example.com/hook',
+        'https://crm.example.com:8443/hook',
+        'https://user:pass@crm.example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://10.1.2.3/hook',
+        'https://169.254.169.254/latest',
+        'https://localhost/hook',
+        'https://intranet/hook',
+      ]) {
+        const refused = await callAs(hooked, user, 'POST', '/webchat/api/api-keys/webhook', {
+          id: keyId,
+          url,
+        });
+        expect(refused.code, url).toBe(400);
+        expect(refused.message, url).toContain('url');
+      }
+      const stranger = await newMember(hooked, 'alpha');
+      const foreign = await callAs(hooked, stranger, 'POST', '/webchat/api/api-keys/webhook', {
+        id: keyId,
+        url: 'https://crm.example.com/hook',
+      });
+      expect(foreign.code).toBe(404);
+      expect(
+        (await callAs(hooked, stranger, 'POST', '/webchat/api/api-keys/deliveries', { id: keyId })).code,
+      ).toBe(404);
     });
   });
 });

@@ -1,7 +1,9 @@
 import {
   apiKeyCreateEndpoint,
+  apiKeyDeliveriesEndpoint,
   apiKeyListEndpoint,
   apiKeyRevokeEndpoint,
+  apiKeyWebhookEndpoint,
   OPEN_API_OPERATIONS,
   OPEN_API_PREFIX,
   openApiDocument,
@@ -75,6 +77,13 @@ export function openApiRoutes(app: FastifyInstance, dependencies: OpenApiRouteDe
   endpointRoute(app, dependencies, apiKeyRevokeEndpoint, ({ input, tenant, signedIn }) =>
     keys.revoke(owner(tenant.id, signedIn.userId), input.id),
   );
+
+  endpointRoute(app, dependencies, apiKeyWebhookEndpoint, ({ input, tenant, signedIn }) =>
+    keys.setWebhook(owner(tenant.id, signedIn.userId), input.id, input.url),
+  );
+  endpointRoute(app, dependencies, apiKeyDeliveriesEndpoint, async ({ input, tenant, signedIn }) => ({
+    records: await keys.deliveries(owner(tenant.id, signedIn.userId), input.id),
+  }));
 
   const runner = operationRunner({ ...dependencies, keys });
 

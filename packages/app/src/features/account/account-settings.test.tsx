@@ -271,7 +271,7 @@ describe('AccountSettings (账号设置)', () => {
         keys = keys.filter((key) => key.id !== id);
         return { id };
       }),
-    } as Partial<AccountApi>);
+    } as unknown as Partial<AccountApi>);
     const { user: pointer, showMessage } = await show(api);
     const section = await screen.findByRole('region', { name: 'API 密钥' });
     expect(
