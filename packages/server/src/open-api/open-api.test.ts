@@ -411,7 +411,10 @@ describe.each(testDatabaseTargets())('open data API and MCP on $name', (target) 
           expect.arrayContaining(['keyword', 'searchType', 'searchPattern', 'area', 'industry', 'cursor']),
         );
 
-        const result = await client.callTool({ name: 'search_notices', arguments: { keyword: word } });
+        const result = await client.callTool({
+          name: 'search_notices',
+          arguments: { keyword: word, searchType: 20, searchPattern: 30, area: ['440000'], docchnnel: 'zb' },
+        });
         expect(result.isError).toBeFalsy();
         const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
         expect(text).toContain(`${word}内镜设备采购`);
