@@ -96,7 +96,9 @@ describe(`open data API (${brand.id})`, () => {
       await page.goto(appUrl(brand, `/tender/index?id=${refused.id}&type=${refused.docType}`));
       await page.locator('[data-dialog-type="usedUp"]').getByText('您的免费试用次数已用完！').waitFor();
 
+      // A new page load: the refusal dialog stays over a route changed in the same page (spec §4 closing rules).
       await page.goto(appUrl(brand, '/infoEdit'));
+      await page.reload();
       const table = page.getByRole('region', { name: 'API 密钥' }).getByRole('table', { name: 'API 密钥' });
       await table.getByRole('button', { name: '吊销 CRM 同步' }).click();
       await page.getByRole('dialog').getByRole('button', { name: /确/ }).click();
