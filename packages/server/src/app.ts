@@ -52,7 +52,7 @@ import { searchRoutes } from './search/routes';
 import { securityHeaders } from './security/headers';
 import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
 import { memoryRateCounter, type RateCounter } from './security/rate-counter';
-import { type RateLimits, rateLimits } from './security/rate-limit';
+import { counterWithFallback, type RateLimits, rateLimits } from './security/rate-limit';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -260,7 +260,10 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     ...routeDependencies,
     db: dependencies.db,
     clock,
-    rateCounter: dependencies.rateCounter ?? memoryRateCounter(clock),
+    // Shared by the nodes when Redis is configured, each process's own while it fails (as the other limits).
+    rateCounter: dependencies.rateCounter
+      ? counterWithFallback(dependencies.rateCounter, memoryRateCounter(clock), clock, app.log)
+      : memoryRateCounter(clock),
     keyRateLimit: dependencies.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT,
   });
 
