@@ -305,4 +305,54 @@ describe('AccountSettings (账号设置)', () => {
     expect(showMessage).toHaveBeenCalledWith('密钥已吊销');
     expect(await within(section).findByText('还没有密钥')).toBeInTheDocument();
   });
+
+  it('sets a key’s webhook, shows its signing secret once and lists its deliveries', async () => {
+    const key = {
+      id: 5,
+      name: 'CRM',
+      prefix: 'tk_AbCdEfG',
+      createdAt: '2026-11-28 09:00:00',
+      lastUsedAt: null,
+      webhookUrl: null,
+    };
+    const api = accountApi({
+      apiKeyList: vi.fn(async () => ({ records: [key], quota: null })),
+      apiKeyWebhook: vi.fn(async ({ id, url }: { id: number; url: string }) => ({
+        id,
+        webhookUrl: url,
+        webhookSecret: 'whsec_signing-secret',
+      })),
+      apiKeyDeliveries: vi.fn(async () => ({
+        records: [
+          {
+            id: 9,
+            feedId: 3,
+            itemId: 42,
+            title: '某医院物业服务采购',
+            status: 'pending',
+            attempts: 1,
+            lastError: 'Webhook 返回 HTTP 500',
+            createdAt: '2026-11-28 09:05:00',
+            deliveredAt: null,
+            nextAttemptAt: '2026-11-28 09:05:30',
+          },
+        ],
+      })),
+    } as unknown as Partial<AccountApi>);
+    const { user: pointer, showMessage } = await show(api);
+    const section = await screen.findByRole('region', { name: 'API 密钥' });
+    await pointer.click(await within(section).findByRole('button', { name: 'Webhook CRM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook：CRM' });
+    expect(await within(dialog).findByText('某医院物业服务采购')).toBeInTheDocument();
+    expect(within(dialog).getByText('等待重试')).toBeInTheDocument();
+    expect(within(dialog).getByText('Webhook 返回 HTTP 500')).toBeInTheDocument();
+    await pointer.type(
+      within(dialog).getByRole('textbox', { name: '接收地址' }),
+      'https://crm.example.com/hook',
+    );
+    await pointer.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByTestId('webhook-secret')).toHaveTextContent('whsec_signing-secret');
+    expect(api.apiKeyWebhook).toHaveBeenCalledWith({ id: 5, url: 'https://crm.example.com/hook' });
+    expect(showMessage).toHaveBeenCalledWith('Webhook 已保存');
+  });
 });

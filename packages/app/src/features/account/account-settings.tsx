@@ -42,6 +42,8 @@ export type AccountApi = Pick<
   | 'apiKeyCreate'
   | 'apiKeyList'
   | 'apiKeyRevoke'
+  | 'apiKeyWebhook'
+  | 'apiKeyDeliveries'
 >;
 
 export interface AccountSettingsProps {

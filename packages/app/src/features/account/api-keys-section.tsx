@@ -1,12 +1,15 @@
-import { Alert, Button, Code, CopyButton, Group, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { EndpointFunctions } from '@tender/api-client';
-import type { ApiKey, GatePass } from '@tender/contracts';
+import type { ApiKey, GatePass, WebhookDelivery } from '@tender/contracts';
 import { useConfirmDialog } from '@tender/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messages } from './messages';
 import { SettingsSection } from './settings-section';
 
-export type ApiKeysApi = Pick<EndpointFunctions, 'apiKeyCreate' | 'apiKeyList' | 'apiKeyRevoke'>;
+export type ApiKeysApi = Pick<
+  EndpointFunctions,
+  'apiKeyCreate' | 'apiKeyList' | 'apiKeyRevoke' | 'apiKeyWebhook' | 'apiKeyDeliveries'
+>;
 
 /** Where the open API and the MCP server answer, on the server this page came from. */
 function endpoints(origin: string) {
@@ -44,6 +47,7 @@ export function ApiKeysSection({
   const [nameError, setNameError] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string>();
+  const [webhookKey, setWebhookKey] = useState<ApiKey>();
 
   // The parent hands a new callback on every render: the list loads once per api, not once per render.
   const failure = useRef(onFailure);
@@ -180,6 +184,14 @@ export function ApiKeysSection({
                   <Table.Td>
                     <Button
                       size="xs"
+                      variant="subtle"
+                      aria-label={`${t.webhook} ${key.name}`}
+                      onClick={() => setWebhookKey(key)}
+                    >
+                      {t.webhook}
+                    </Button>
+                    <Button
+                      size="xs"
                       color="red"
                       variant="subtle"
                       aria-label={`${t.revoke} ${key.name}`}
@@ -194,7 +206,134 @@ export function ApiKeysSection({
           </Table>
         </Table.ScrollContainer>
       ) : null}
+      {webhookKey ? (
+        <WebhookDialog
+          api={api}
+          apiKey={webhookKey}
+          onClose={() => setWebhookKey(undefined)}
+          onSaved={load}
+          onFailure={(error) => failure.current(error)}
+          showMessage={showMessage}
+        />
+      ) : null}
       {dialog}
     </SettingsSection>
+  );
+}
+
+/** A key's webhook: the https address (a new signing secret shown once at each save) and the last deliveries. */
+function WebhookDialog({
+  api,
+  apiKey,
+  onClose,
+  onSaved,
+  onFailure,
+  showMessage,
+}: {
+  api: ApiKeysApi;
+  apiKey: ApiKey;
+  onClose(): void;
+  onSaved(): Promise<void>;
+  onFailure(error: unknown): void;
+  showMessage(text: string): void;
+}) {
+  const t = messages.apiKeys;
+  const [url, setUrl] = useState(apiKey.webhookUrl ?? '');
+  const [saving, setSaving] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deliveries, setDeliveries] = useState<WebhookDelivery[]>();
+  const failure = useRef(onFailure);
+  failure.current = onFailure;
+
+  useEffect(() => {
+    api.apiKeyDeliveries({ id: apiKey.id }).then(
+      (answer) => setDeliveries(answer.records),
+      (error: unknown) => failure.current(error),
+    );
+  }, [api, apiKey.id]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await api.apiKeyWebhook({ id: apiKey.id, url: url.trim() });
+      setSecret(saved.webhookSecret);
+      showMessage(saved.webhookUrl ? t.webhookSaved : t.webhookCleared);
+      await onSaved();
+    } catch (error) {
+      onFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t.webhookTitle(apiKey.name)} size="lg">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t.webhookHint}
+        </Text>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label={t.webhookUrl}
+              placeholder="https://"
+              value={url}
+              style={{ flex: 1 }}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={saving}>
+              {t.webhookSave}
+            </Button>
+          </Group>
+        </form>
+        {secret ? (
+          <Alert color="green" title={t.webhookSecretTitle} role="status">
+            <Code block data-testid="webhook-secret">
+              {secret}
+            </Code>
+          </Alert>
+        ) : null}
+        <Text fw={600} size="sm">
+          {t.deliveries}
+        </Text>
+        {deliveries && deliveries.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noDeliveries}
+          </Text>
+        ) : null}
+        {deliveries && deliveries.length > 0 ? (
+          <Table.ScrollContainer minWidth={520}>
+            <Table aria-label={t.deliveries}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.deliveryColumns.title}</Table.Th>
+                  <Table.Th>{t.deliveryColumns.status}</Table.Th>
+                  <Table.Th>{t.deliveryColumns.attempts}</Table.Th>
+                  <Table.Th>{t.deliveryColumns.time}</Table.Th>
+                  <Table.Th>{t.deliveryColumns.error}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {deliveries.map((delivery) => (
+                  <Table.Tr key={delivery.id}>
+                    <Table.Td>{delivery.title}</Table.Td>
+                    <Table.Td>{t.deliveryStatus[delivery.status]}</Table.Td>
+                    <Table.Td>{delivery.attempts}</Table.Td>
+                    <Table.Td>{delivery.deliveredAt ?? delivery.createdAt}</Table.Td>
+                    <Table.Td>{delivery.lastError ?? ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : null}
+      </Stack>
+    </Modal>
   );
 }
