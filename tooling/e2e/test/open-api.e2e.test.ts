@@ -76,6 +76,20 @@ describe(`open data API (${brand.id})`, () => {
       await saveScreenshot(page, 'api-keys-390');
       await page.setViewportSize({ width: 1440, height: 900 });
 
+      // The key's webhook: an https address, its signing secret shown once.
+      await section.getByRole('button', { name: 'Webhook CRM 同步' }).click();
+      const webhook = page.getByRole('dialog', { name: 'Webhook：CRM 同步' });
+      await webhook.getByText('还没有推送').waitFor();
+      await webhook.getByRole('textbox', { name: '接收地址' }).fill('https://crm.example.com/tender-hook');
+      await webhook.getByRole('button', { name: '保存' }).click();
+      expect(await webhook.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_/);
+      await saveScreenshot(page, 'api-keys-webhook-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'api-keys-webhook-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.keyboard.press('Escape');
+      await webhook.waitFor({ state: 'hidden' });
+
       const { limit } = (
         await callApi<{ limit: number }>(
           brand,
