@@ -12,6 +12,13 @@ import {
   toubiaoListEndpoint,
 } from './endpoints/analysis';
 import {
+  apiKeyCreateEndpoint,
+  apiKeyDeliveriesEndpoint,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeyWebhookEndpoint,
+} from './endpoints/api-keys';
+import {
   approvalStageEndpoint,
   customerMobileEndpoint,
   dictDetailEndpoint,
@@ -203,6 +210,12 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   // Personal information (PIPL): the copy of one's data and the account's cancellation
   personalDataEndpoint,
   cancelAccountEndpoint,
+  // API keys of the open data API and the MCP server (docs/open-api.md)
+  apiKeyCreateEndpoint,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeyWebhookEndpoint,
+  apiKeyDeliveriesEndpoint,
   // Enterprise accounts (spec §2 Account management, §7 User and account)
   getSubAccountEndpoint,
   enterpriseAccountListEndpoint,

@@ -28,6 +28,19 @@ export {
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
 } from './endpoints/analysis';
+export type { ApiKey, WebhookDelivery } from './endpoints/api-keys';
+export {
+  API_KEYS_PER_MEMBER,
+  apiKeyCreateEndpoint,
+  apiKeyDeliveriesEndpoint,
+  apiKeyIdSchema,
+  apiKeyListEndpoint,
+  apiKeyRevokeEndpoint,
+  apiKeySchema,
+  apiKeyWebhookEndpoint,
+  memberWebhookUrlSchema,
+  webhookDeliverySchema,
+} from './endpoints/api-keys';
 export type {
   ApprovalStage,
   CustomerContact,
@@ -335,5 +348,17 @@ export { envelopeSchema } from './envelope';
 export type { GlobalParams } from './global-params';
 export { globalParamsSchema } from './global-params';
 export { memberCodeSchema } from './member-codes';
+export type { OpenApiOperation } from './open-api';
+export {
+  cursorPage,
+  marketGroupBySchema,
+  marketGroupSchema,
+  OPEN_API_OPERATIONS,
+  OPEN_API_PREFIX,
+  openApiAnswerSchema,
+  pageCursor,
+  pageCursorSchema,
+} from './open-api';
+export { openApiDocument } from './open-api-document';
 export type { MemberPrivileges, PrivilegeKey } from './privileges';
 export { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';
 
 describe('privilege contract', () => {
-  it('lists each of the spec §3 keys once', () => {
+  it('lists each of the spec §3 keys once, and apiAccess of the open data API', () => {
     expect(new Set(PRIVILEGE_KEYS).size).toBe(PRIVILEGE_KEYS.length);
-    expect(PRIVILEGE_KEYS).toHaveLength(25);
+    expect(PRIVILEGE_KEYS).toHaveLength(26);
+    expect(PRIVILEGE_KEYS).toContain('apiAccess');
     expect(PRIVILEGE_KEYS).toContain('bussinessAnalyzer');
     expect(PRIVILEGE_KEYS).toContain('subscribeZhaobiaoKeyword');
   });

@@ -30,6 +30,8 @@ export const PRIVILEGE_KEYS = [
   'watchCompanyDetail',
   'bussinessAnalyzer',
   'watchCompanyPhoneBook',
+  /** Calls of the open data API and the MCP server per day (docs/open-api.md). */
+  'apiAccess',
 ] as const;
 
 export type PrivilegeKey = (typeof PRIVILEGE_KEYS)[number];

@@ -26,10 +26,14 @@ import type { Readiness } from './health/readiness';
 import { healthRoutes } from './health/routes';
 import { historyRoutes } from './history/routes';
 import { BusinessError } from './http/business-error';
+import { EndpointHandlers } from './http/endpoint-route';
 import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import { startKeyWebhooks } from './open-api/key-webhooks';
+import { DEFAULT_KEY_RATE_LIMIT, type KeyRateLimit } from './open-api/operations';
+import { openApiRoutes } from './open-api/routes';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
 import { orderService } from './orders/service';
@@ -47,8 +51,8 @@ import { PushHub } from './push/websocket';
 import { searchRoutes } from './search/routes';
 import { securityHeaders } from './security/headers';
 import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
-import type { RateCounter } from './security/rate-counter';
-import { type RateLimits, rateLimits } from './security/rate-limit';
+import { memoryRateCounter, type RateCounter } from './security/rate-counter';
+import { counterWithFallback, type RateLimits, rateLimits } from './security/rate-limit';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -96,6 +100,8 @@ export interface ServerDependencies {
   environment?: ServiceEnvironment;
   /** `WECHAT_PROVIDER` and the mini-program settings (src/auth/wechat); default: the sandbox confirm page. */
   wechatSignIn?: WechatSignInSettings;
+  /** Calls per API key and window of the open API and the MCP server (src/open-api); default: 60 a minute. */
+  keyRateLimit?: KeyRateLimit;
 }
 
 /** The whole HTTP application, ready for `listen()` or for tests through `inject()`. */
@@ -158,7 +164,9 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     dependencies.wechatSignIn,
   );
   // Every endpoint that is not public checks its caller through the sessions (src/auth/sessions.ts).
-  const routeDependencies = { tenants, authenticator: auth.authenticator };
+  // The handlers are kept for the open API, which runs them for the callers of API keys (src/open-api).
+  const handlers = new EndpointHandlers();
+  const routeDependencies = { tenants, authenticator: auth.authenticator, handlers };
 
   healthRoutes(
     app,
@@ -210,6 +218,16 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
     app.addHook('onClose', stopPush);
   }
+  if (dependencies.feedPushIntervalMs) {
+    const stopKeyWebhooks = startKeyWebhooks({
+      db: dependencies.db,
+      clock,
+      network: dependencies.webhookNetwork ?? internetRobotNetwork,
+      log: app.log,
+      intervalMs: dependencies.feedPushIntervalMs,
+    });
+    app.addHook('onClose', stopKeyWebhooks);
+  }
   if (dependencies.mailer) {
     const stopDigest = startDailyDigest({
       db: dependencies.db,
@@ -237,6 +255,17 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   });
   if (!dependencies.exportsDir)
     app.addHook('onClose', () => rmSync(exportsDir, { recursive: true, force: true }));
+  // Last: its operations run the handlers registered above.
+  openApiRoutes(app, {
+    ...routeDependencies,
+    db: dependencies.db,
+    clock,
+    // Shared by the nodes when Redis is configured, each process's own while it fails (as the other limits).
+    rateCounter: dependencies.rateCounter
+      ? counterWithFallback(dependencies.rateCounter, memoryRateCounter(clock), clock, app.log)
+      : memoryRateCounter(clock),
+    keyRateLimit: dependencies.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT,
+  });
 
   return app;
 }

@@ -107,6 +107,17 @@ export const messages = {
     userNotFound: (userId: number) => `用户 ${userId} 在该品牌下不存在`,
     defaultName: '未命名企业',
   },
+  /** API keys, the open data API and the MCP server (src/open-api). */
+  openApi: {
+    tooManyKeys: (max: number) => `最多可有 ${max} 个有效密钥，请先吊销不用的密钥`,
+    noSuchKey: '该密钥不存在或已吊销',
+    keyMissing: '请在请求头 Authorization: Bearer <API 密钥> 中提供 API 密钥',
+    keyInvalid: 'API 密钥无效或已吊销',
+    rateLimited: (seconds: number) => `调用过于频繁，请 ${seconds} 秒后再试`,
+    notFound: '没有这个接口',
+    webhookNotPublic: 'url 不能指向本机、内网或其他非公网地址',
+    webhookGone: '密钥已吊销或 Webhook 已停用，不再推送',
+  },
   /** Member levels, memberships and the membership modal (src/membership). */
   membership: {
     /** spec §1: putong is tagged 未开通 (memberName of a user without a paid level). */
@@ -145,6 +156,7 @@ export const messages = {
         watchCompanyDetail: '企业详情',
         bussinessAnalyzer: '合作供应商/业主',
         watchCompanyPhoneBook: '企业通讯录',
+        apiAccess: '数据接口（API / MCP）调用',
       },
       unlimited: '无限',
       notSupported: '不支持',

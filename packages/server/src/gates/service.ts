@@ -35,6 +35,7 @@ export const DAILY_PRIVILEGES: ReadonlySet<PrivilegeKey> = new Set<PrivilegeKey>
   'watchCompanyDetail',
   'bussinessAnalyzer',
   'watchCompanyPhoneBook',
+  'apiAccess',
 ]);
 
 /** Daily quotas of downloads: their usedUp dialog is the "daily download limit" one (isDownLoad). */

@@ -42,6 +42,7 @@ interface OwnerObjects {
   feedId: number;
   companyMonitorId: number;
   couponId: number;
+  apiKeyId: number;
   /** A's sub-account, and A as the main account of its enterprise. */
   subUserId: number;
   primaryUserId: number;
@@ -111,6 +112,9 @@ const OWNED: Record<string, OwnedCase> = {
   'GET /webchat/api/project/getNowNumStatus id': refused404('exportId'),
   'GET /webchat/api/project/exportFile id': refused404('exportId'),
   'POST /webchat/api/subscribe/group/save id': refused404('groupId'),
+  'POST /webchat/api/api-keys/revoke id': refused404('apiKeyId'),
+  'POST /webchat/api/api-keys/webhook id': { ...refused404('apiKeyId'), with: { url: '' } },
+  'POST /webchat/api/api-keys/deliveries id': refused404('apiKeyId'),
   'POST /webchat/api/subscribe/feed/list groupId': ownRowsOnly('groupId', 'missing'),
   'POST /webchat/api/subscribe/feed/read groupId': ownRowsOnly('groupId', 'missing'),
   'POST /webchat/api/subscribe/feed/read feedIds': asList(ownRowsOnly('feedId', 'missing')),
@@ -388,6 +392,7 @@ describe.each(testDatabaseTargets())('owner access matrix on $name', (target) =>
     ownerSub = await newSubAccount(server, owner);
     const remark = `甲的备注${tag}`;
     await ok('POST', '/webchat/api/enterprise/account/update', { userId: ownerSub.userId, remark });
+    const apiKey = await ok('POST', '/webchat/api/api-keys/create', { name: `甲的密钥${tag}` });
     const avatar = await send(endpointOf('POST', '/webchat/api/upload/avatar'), owner, {});
     if (avatar.json().code !== 200) throw new Error(`avatar answered ${avatar.body}`);
 
@@ -399,6 +404,7 @@ describe.each(testDatabaseTargets())('owner access matrix on $name', (target) =>
       feedId: (feed.records as { feedId: number }[])[0]?.feedId as number,
       companyMonitorId: monitors.records[0]?.id,
       couponId: coupons.records[0].couponId,
+      apiKeyId: apiKey.id,
       subUserId: ownerSub.userId,
       primaryUserId: owner.userId,
       followedItem,
@@ -409,7 +415,7 @@ describe.each(testDatabaseTargets())('owner access matrix on $name', (target) =>
     for (const [name, value] of Object.entries(objects)) {
       if (typeof value !== 'number' && typeof value !== 'string') throw new Error(`no ${name}: ${value}`);
     }
-    secrets = [owner.mobile, ownerSub.mobile, objects.orderNo, groupName, remark, digestEmail];
+    secrets = [owner.mobile, ownerSub.mobile, objects.orderNo, groupName, remark, digestEmail, apiKey.secret];
     const avatarPath = (await ok('GET', '/webchat/api/userDetail')).headimgurl as string;
     ownerFiles = async () => {
       const workbook = await send(endpointOf('GET', '/webchat/api/project/exportFile'), owner, {

@@ -45,9 +45,37 @@ export interface EndpointCall<TEndpoint extends EndpointDefinition> {
   reply: FastifyReply;
 }
 
+export type EndpointHandler<TEndpoint extends EndpointDefinition> = (
+  call: EndpointCall<TEndpoint>,
+) => Promise<EndpointResponse<TEndpoint>>;
+
+/**
+ * The handlers of the endpoints served, by endpoint: the open data API and the MCP server run a web endpoint's own
+ * handler — its gates and quotas — for the caller of an API key (src/open-api), instead of a copy of it.
+ */
+export class EndpointHandlers {
+  readonly #handlers = new Map<EndpointDefinition, EndpointHandler<EndpointDefinition>>();
+
+  register<TEndpoint extends EndpointDefinition>(
+    endpoint: TEndpoint,
+    handler: EndpointHandler<TEndpoint>,
+  ): void {
+    this.#handlers.set(endpoint, handler as unknown as EndpointHandler<EndpointDefinition>);
+  }
+
+  /** The endpoint's handler; throws when the endpoint is not served (a wiring mistake, found at the first call). */
+  handler<TEndpoint extends EndpointDefinition>(endpoint: TEndpoint): EndpointHandler<TEndpoint> {
+    const handler = this.#handlers.get(endpoint);
+    if (!handler) throw new Error(`${endpoint.path} is not served`);
+    return handler as unknown as EndpointHandler<TEndpoint>;
+  }
+}
+
 export interface EndpointRouteDependencies {
   tenants: TenantService;
   authenticator?: Authenticator;
+  /** Where the handlers are kept for the open API (src/open-api); absent: nowhere. */
+  handlers?: EndpointHandlers;
 }
 
 const SUCCESS_MESSAGE = '成功';
@@ -79,8 +107,9 @@ export function endpointRoute<TEndpoint extends EndpointDefinition>(
   app: FastifyInstance,
   dependencies: EndpointRouteDependencies,
   endpoint: TEndpoint,
-  handler: (call: EndpointCall<TEndpoint>) => Promise<EndpointResponse<TEndpoint>>,
+  handler: EndpointHandler<TEndpoint>,
 ): void {
+  dependencies.handlers?.register(endpoint, handler);
   /** This endpoint's settled answers, checked and serialized (the same object may be another contract's answer). */
   const settledJson = new WeakMap<object, string>();
   const checked = (request: FastifyRequest, data: unknown) => {

@@ -47,12 +47,13 @@ describe('comparisonTable', () => {
       '企业详情',
       '合作供应商/业主',
       '企业通讯录',
+      '数据接口（API / MCP）调用',
     ]);
     expect(labels({ showAnalysis: true, showExport: false })).not.toContain('数据导出');
     const withoutAnalysis = labels({ showAnalysis: false, showExport: true });
     expect(withoutAnalysis).not.toContain('项目分析');
     expect(withoutAnalysis).not.toContain('合作供应商/业主');
-    expect(labels({ showAnalysis: false, showExport: false })).toHaveLength(19);
+    expect(labels({ showAnalysis: false, showExport: false })).toHaveLength(20);
   });
 
   it('words -1 as unlimited, 0 as none and an unlimited keyword count inside a group cell', () => {

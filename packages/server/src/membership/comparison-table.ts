@@ -78,6 +78,7 @@ const ROWS: readonly RowDefinition[] = [
     shownIf: (tenant) => tenant.showAnalysis,
   },
   { group: 'features', key: 'watchCompanyPhoneBook', format: { kind: 'perDay', unit: time } },
+  { group: 'features', key: 'apiAccess', format: { kind: 'perDay', unit: time } },
 ];
 
 /** '不限' for -1/true, the number otherwise (a count inside a longer cell). */

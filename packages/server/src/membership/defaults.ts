@@ -50,6 +50,7 @@ export const DEFAULT_MEMBER_TYPES: readonly DefaultMemberType[] = [
       watchCompanyDetail: 3,
       bussinessAnalyzer: 0,
       watchCompanyPhoneBook: 0,
+      apiAccess: 200,
     },
   },
   {
@@ -84,6 +85,7 @@ export const DEFAULT_MEMBER_TYPES: readonly DefaultMemberType[] = [
       watchCompanyDetail: 50,
       bussinessAnalyzer: 10,
       watchCompanyPhoneBook: 0,
+      apiAccess: 1000,
     },
   },
   {
@@ -118,6 +120,7 @@ export const DEFAULT_MEMBER_TYPES: readonly DefaultMemberType[] = [
       watchCompanyDetail: 200,
       bussinessAnalyzer: 50,
       watchCompanyPhoneBook: 20,
+      apiAccess: 5000,
     },
   },
   {
@@ -152,6 +155,7 @@ export const DEFAULT_MEMBER_TYPES: readonly DefaultMemberType[] = [
       watchCompanyDetail: -1,
       bussinessAnalyzer: -1,
       watchCompanyPhoneBook: -1,
+      apiAccess: 20000,
     },
   },
 ];

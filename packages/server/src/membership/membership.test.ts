@@ -61,7 +61,7 @@ describe.each(testDatabaseTargets())('memberships on $name', (target) => {
       });
       expect(qiye).toMatchObject({ memberName: '企业版', status: 1 });
       expect(qiye.privileges).toMatchObject({ watchZhaobiao: -1, projectMonitor: 500 });
-      expect(Object.keys(qiye.privileges)).toHaveLength(25);
+      expect(Object.keys(qiye.privileges)).toHaveLength(26);
     });
 
     it('offers the levels on sale to the membership modal (member types)', async () => {
@@ -104,7 +104,13 @@ describe.each(testDatabaseTargets())('memberships on $name', (target) => {
       expect(row('PC端查看')).toEqual(['支持', '支持', '支持', '支持']);
       expect(row('数据导出')).toEqual(['不支持', '500条/天', '2000条/天', '10000条/天']);
       expect(row('项目分析')).toEqual(['不支持', '5次/天', '20次/天', '无限']);
-      expect(data.rows.map((candidate: { label: string }) => candidate.label)).toHaveLength(22);
+      expect(row('数据接口（API / MCP）调用')).toEqual([
+        '免费试用200次/天',
+        '1000次/天',
+        '5000次/天',
+        '20000次/天',
+      ]);
+      expect(data.rows.map((candidate: { label: string }) => candidate.label)).toHaveLength(23);
     });
   });
 

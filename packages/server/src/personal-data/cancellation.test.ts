@@ -97,6 +97,7 @@ describe.each(testDatabaseTargets())('注销账号 ($name)', (target) => {
       'item_follow',
       'export_record',
       'user_session',
+      'api_key',
     ]) {
       const [row] = await server.db.query<{ rows: number }>(
         `SELECT count(*)::int AS rows FROM ${table} WHERE user_id = $1`,

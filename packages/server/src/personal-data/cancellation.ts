@@ -15,6 +15,8 @@ export interface CancelledAccount {
 /** Tables whose rows are the member's alone and go with the account (each keyed by `user_id`). */
 const DELETED_WITH_THE_ACCOUNT = [
   'user_session',
+  'api_webhook_delivery',
+  'api_key',
   'qr_login_ticket',
   'enterprise_member',
   'quota_usage',

@@ -45,6 +45,20 @@ const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
     params: byUser,
   },
   {
+    table: 'api_key',
+    title: 'API 密钥（不含密钥）',
+    sql: `SELECT id, name, prefix, created_at, last_used_at, revoked_at, webhook_url FROM api_key WHERE user_id = $1
+          ORDER BY id`,
+    params: byUser,
+  },
+  {
+    table: 'api_webhook_delivery',
+    title: 'Webhook 推送记录',
+    sql: `SELECT id, api_key_id, feed_id, payload, status, attempts, last_error, created_at, delivered_at
+          FROM api_webhook_delivery WHERE user_id = $1 ORDER BY id`,
+    params: byUser,
+  },
+  {
     table: 'qr_login_ticket',
     title: '扫码登录记录',
     sql: `SELECT id, provider, openid, consent_version, ip, remember, created_at, expires_at, scanned_at, confirmed_at,

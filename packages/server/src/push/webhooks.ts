@@ -124,10 +124,8 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /**
  * Posts the request to a robot host (docs/operations.md, Security): the address must still be an https address on
- * a robot host (rows saved before that rule are refused here), the host is resolved once and every address it
- * resolves to must be reachable (public), and the connection goes to the checked address with TLS and Host for the
- * robot's name, so a DNS answer that changes between check and connect cannot redirect it. Redirects are not
- * followed: any answer but 2xx fails. Failures are reported, never retried.
+ * a robot host (rows saved before that rule are refused here), then {@link postToPublicHttps}. Failures are
+ * reported, never retried.
  */
 export async function postWebhook(
   request: WebhookRequest,
@@ -135,17 +133,34 @@ export async function postWebhook(
   signal: AbortSignal,
 ): Promise<void> {
   if (!isRobotWebhookUrl(request.url)) throw new Error('群机器人地址不是机器人自己的 https 地址，不发送');
-  const url = new URL(request.url);
+  await postToPublicHttps(request.url, JSON.stringify(request.body), {}, network, signal, '群机器人');
+}
+
+/**
+ * Posts a JSON body to an https address on the internet (a group robot, a member's API webhook): the host is
+ * resolved once and every address it resolves to must be reachable (public), and the connection goes to the checked
+ * address with TLS and Host for the URL's name, so a DNS answer that changes between check and connect cannot
+ * redirect it. Redirects are not followed: any answer but 2xx fails. `what` names the receiver in the errors.
+ */
+export async function postToPublicHttps(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  network: WebhookNetwork,
+  signal: AbortSignal,
+  what: string,
+): Promise<void> {
+  const url = new URL(target);
+  if (url.protocol !== 'https:') throw new Error(`${what}地址不是 https 地址，不发送`);
   const addresses = await untilAborted(network.resolve(url.hostname), signal);
   const refused = addresses.find((resolved) => !network.reachable(resolved.address));
-  if (refused) throw new Error(`群机器人地址 ${url.hostname} 解析到非公网地址 ${refused.address}，不发送`);
+  if (refused) throw new Error(`${what}地址 ${url.hostname} 解析到非公网地址 ${refused.address}，不发送`);
   const [checked] = addresses;
-  if (!checked) throw new Error(`群机器人地址 ${url.hostname} 无法解析`);
+  if (!checked) throw new Error(`${what}地址 ${url.hostname} 无法解析`);
   const connectTo: LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [checked]);
     else callback(null, checked.address, checked.family);
   };
-  const body = JSON.stringify(request.body);
   await new Promise<void>((resolve, reject) => {
     const outgoing = httpsRequest(
       {
@@ -153,7 +168,11 @@ export async function postWebhook(
         port: network.port,
         path: `${url.pathname}${url.search}`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
         lookup: connectTo,
         agent: false,
         signal,
@@ -163,7 +182,7 @@ export async function postWebhook(
         response.resume();
         const status = response.statusCode ?? 0;
         if (status < 200 || status >= 300) {
-          reject(new Error(`群机器人返回 HTTP ${status}`));
+          reject(new Error(`${what}返回 HTTP ${status}`));
           return;
         }
         response.on('end', resolve);

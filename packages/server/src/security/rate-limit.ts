@@ -187,7 +187,7 @@ export const COUNTER_RETRY_MS = 5_000;
  * command timeout, then every call is counted per node (limits per node are looser across nodes, never absent)
  * until a retry finds it answering. Each change is logged once.
  */
-function counterWithFallback(
+export function counterWithFallback(
   shared: RateCounter,
   local: RateCounter,
   clock: Clock,

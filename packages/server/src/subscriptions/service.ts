@@ -348,6 +348,22 @@ export function subscriptionService(db: Database, clock: Clock) {
       );
     },
 
+    /** The caller's matches after feed line `afterFeedId`, in the order matched (the open API's feed, src/open-api). */
+    async feedAfter(
+      caller: Caller,
+      input: { feed: 'bidding' | 'upfront'; afterFeedId: number; limit: number },
+    ) {
+      const { records } = await feedPage(
+        db,
+        'f.user_id = $1 AND f.feed = $2 AND f.id > $3',
+        [caller.userId, input.feed, input.afterFeedId],
+        input.limit,
+        0,
+        'oldest',
+      );
+      return records;
+    },
+
     async feedCount(caller: Caller) {
       const feeds = await db.query<{ feed: string; total: number; unread: number }>(
         `SELECT feed, count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
@@ -443,7 +459,10 @@ export async function feedPage(
   params: unknown[],
   limit: number,
   offset: number,
+  /** newest: the latest match first (the screens); oldest: in the order matched (the open API's feed after a cursor). */
+  order: 'newest' | 'oldest' = 'newest',
 ) {
+  const direction = order === 'newest' ? 'DESC' : 'ASC';
   type FeedRow = ListedItemRow & {
     feedId: number;
     groupIds: number[];
@@ -468,10 +487,10 @@ export async function feedPage(
            JOIN tender_item t ON t.id = f.item_id
            LEFT JOIN project_detail p ON p.item_id = t.id
           WHERE ${where}
-          ORDER BY f.id DESC
+          ORDER BY f.id ${direction}
           LIMIT ${Number(limit)} OFFSET ${Number(offset)}
        ) page ON true
-      ORDER BY page."feedId" DESC`,
+      ORDER BY page."feedId" ${direction}`,
     params,
   );
   const total = rows[0]?.total ?? 0;

@@ -12,6 +12,9 @@ export interface RobotRequest {
   host: string;
   path: string;
   query: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent, for checking a signature over it. */
+  rawBody: string;
   body: Record<string, unknown>;
 }
 
@@ -20,6 +23,8 @@ export interface FakeRobot {
   /** The certificate the fake answers with, for every robot host: the only CA its network trusts. */
   ca: string;
   received: RobotRequest[];
+  /** Answers the next `count` requests with HTTP 500 (a receiver that is down for a while). */
+  failNext(count: number): void;
   /** Requests to a path ending in `/hang` that are still open (the fake never answers them). */
   readonly hanging: number;
   close(): Promise<void>;
@@ -31,7 +36,7 @@ export interface FakeRobot {
  * `{"errcode":0}`, never answers a path ending in `/hang`, and redirects a path ending in `/redirect` to
  * `?location=`.
  */
-export async function startFakeRobot(): Promise<FakeRobot> {
+export async function startFakeRobot(options: { extraHosts?: string[] } = {}): Promise<FakeRobot> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const now = Date.now();
   const certificate = selfSignedCertificate({
@@ -41,10 +46,11 @@ export async function startFakeRobot(): Promise<FakeRobot> {
     organization: 'tender tests',
     notBefore: new Date(now - 86_400_000),
     notAfter: new Date(now + 86_400_000),
-    dnsNames: Object.values(ROBOT_WEBHOOK_HOSTS).flat(),
+    dnsNames: [...Object.values(ROBOT_WEBHOOK_HOSTS).flat(), ...(options.extraHosts ?? [])],
   });
   const received: RobotRequest[] = [];
   let hanging = 0;
+  let failing = 0;
   const server: Server = createServer(
     { key: privateKey.export({ type: 'pkcs8', format: 'pem' }), cert: certificate.pem },
     (request, response) => {
@@ -66,8 +72,15 @@ export async function startFakeRobot(): Promise<FakeRobot> {
           host: request.headers.host ?? '',
           path: url.pathname,
           query: url.searchParams,
+          headers: request.headers,
+          rawBody: data,
           body: JSON.parse(data),
         });
+        if (failing > 0) {
+          failing -= 1;
+          response.writeHead(500).end();
+          return;
+        }
         if (url.pathname.endsWith('/redirect')) {
           response.writeHead(302, { location: url.searchParams.get('location') ?? '/' }).end();
           return;
@@ -81,6 +94,9 @@ export async function startFakeRobot(): Promise<FakeRobot> {
     port: (server.address() as { port: number }).port,
     ca: certificate.pem,
     received,
+    failNext(count) {
+      failing = count;
+    },
     get hanging() {
       return hanging;
     },

@@ -78,6 +78,15 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
   );
   await callAs(server, member, 'POST', '/webchat/api/activity/joinActivity', { actiId: activity?.id });
   await buy(server, member, 'toubiaotong', 12);
+  const apiKey = await callAs(server, member, 'POST', '/webchat/api/api-keys/create', {
+    name: `${realUserName}的密钥`,
+  });
+  if (apiKey.code !== 200) throw new Error(`api-keys/create answered ${apiKey.code} ${apiKey.message}`);
+  const webhook = await callAs(server, member, 'POST', '/webchat/api/api-keys/webhook', {
+    id: apiKey.data.id,
+    url: 'https://crm.example.com/tender-hook',
+  });
+  if (webhook.code !== 200) throw new Error(`api-keys/webhook answered ${webhook.code} ${webhook.message}`);
   await grant(server, { userId: member.userId, brand }, 'qiyetong', 1);
 
   const [itemId] = await addTenderItems(server, 'zb', '110000');
@@ -99,6 +108,11 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
     `INSERT INTO enterprise_member (user_id, enterprise_id, brand_id, role, joined_at)
      VALUES ($1, $2, $3, 'primary', $4)`,
     [userId, enterprise?.id, brand, now],
+  );
+  await insert(
+    `INSERT INTO api_webhook_delivery (api_key_id, user_id, feed_id, payload, status, next_attempt_at, created_at)
+     VALUES ($1, $2, 1, $3, 'delivered', $4, $4)`,
+    [apiKey.data.id, userId, JSON.stringify({ item: { id: itemId, title: `${realUserName}的推送` } }), now],
   );
   await insert('INSERT INTO quota_usage (user_id, privilege_key, day, used) VALUES ($1, $2, $3, 1)', [
     userId,

@@ -10,6 +10,7 @@ import type { WechatSignInSettings } from '../auth/wechat/settings';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import type { KeyRateLimit } from '../open-api/operations';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
 import type { WebhookNetwork } from '../push/webhooks';
@@ -81,6 +82,8 @@ export interface TestServerOptions {
   rateCounter?: RateCounter;
   /** Logs the server's lines (pino's JSON, one per line) here; default: no log. */
   logStream?: DestinationStream;
+  /** Calls per API key and window of the open API (src/open-api); default: the server's. */
+  keyRateLimit?: KeyRateLimit;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -110,6 +113,7 @@ export async function startTestServer(
     ...(options.webhookNetwork ? { webhookNetwork: options.webhookNetwork } : {}),
     ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
+    ...(options.keyRateLimit ? { keyRateLimit: options.keyRateLimit } : {}),
   });
   return {
     app,

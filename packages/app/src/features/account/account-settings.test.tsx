@@ -40,6 +40,7 @@ function accountApi(overrides: Partial<AccountApi> = {}): AccountApi {
       sections: [],
     })),
     cancelAccount: vi.fn(async () => null),
+    apiKeyList: vi.fn(async () => ({ records: [], quota: null })),
     ...overrides,
   } as unknown as AccountApi;
 }
@@ -245,5 +246,113 @@ describe('AccountSettings (账号设置)', () => {
       expect(showMessage).toHaveBeenCalledWith(expect.stringContaining('请先在企业管理中移除全部子账号')),
     );
     expect(onAccountCancelled).not.toHaveBeenCalled();
+  });
+
+  it('creates an API key, shows its secret once with a copy button, lists and revokes keys', async () => {
+    type Key = { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null };
+    let keys: Key[] = [];
+    const api = accountApi({
+      apiKeyList: vi.fn(async () => ({
+        records: keys,
+        quota: { privilege: 'apiAccess', limit: 200, used: 3, remaining: 197, charged: false },
+      })),
+      apiKeyCreate: vi.fn(async ({ name }: { name: string }) => {
+        const key = {
+          id: keys.length + 1,
+          name,
+          prefix: 'tk_AbCdEfG',
+          createdAt: '2026-11-28 09:00:00',
+          lastUsedAt: null,
+        };
+        keys = [key, ...keys];
+        return { ...key, secret: 'tk_AbCdEfGsecretsecretsecretsecretsecretsecre' };
+      }),
+      apiKeyRevoke: vi.fn(async ({ id }: { id: number }) => {
+        keys = keys.filter((key) => key.id !== id);
+        return { id };
+      }),
+    } as unknown as Partial<AccountApi>);
+    const { user: pointer, showMessage } = await show(api);
+    const section = await screen.findByRole('region', { name: 'API 密钥' });
+    expect(
+      await within(section).findByText('今日已调用 3 次，剩余 197 次（每日 200 次）'),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('还没有密钥')).toBeInTheDocument();
+
+    await pointer.click(within(section).getByRole('button', { name: '创建密钥' }));
+    expect(within(section).getByText('请填写密钥名称')).toBeInTheDocument();
+    expect(api.apiKeyCreate).not.toHaveBeenCalled();
+
+    await pointer.type(within(section).getByRole('textbox', { name: '密钥名称' }), 'CRM 同步');
+    await pointer.click(within(section).getByRole('button', { name: '创建密钥' }));
+    expect(await within(section).findByTestId('api-key-secret')).toHaveTextContent(
+      'tk_AbCdEfGsecretsecretsecretsecretsecretsecre',
+    );
+    expect(within(section).getByRole('button', { name: '复制密钥' })).toBeInTheDocument();
+    const table = await within(section).findByRole('table', { name: 'API 密钥' });
+    expect(within(table).getByText('CRM 同步')).toBeInTheDocument();
+    expect(within(table).getByText('从未使用')).toBeInTheDocument();
+    expect(within(table).queryByText(/secret/)).toBeNull();
+
+    await pointer.click(within(section).getByRole('button', { name: '我已保存' }));
+    expect(within(section).queryByTestId('api-key-secret')).toBeNull();
+
+    await pointer.click(within(table).getByRole('button', { name: '吊销 CRM 同步' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('吊销密钥“CRM 同步”后，使用它的系统将立即无法调用，确定吊销吗？');
+    await pointer.click(within(dialog).getByRole('button', { name: /确/ }));
+    await waitFor(() => expect(api.apiKeyRevoke).toHaveBeenCalledWith({ id: 1 }));
+    expect(showMessage).toHaveBeenCalledWith('密钥已吊销');
+    expect(await within(section).findByText('还没有密钥')).toBeInTheDocument();
+  });
+
+  it('sets a key’s webhook, shows its signing secret once and lists its deliveries', async () => {
+    const key = {
+      id: 5,
+      name: 'CRM',
+      prefix: 'tk_AbCdEfG',
+      createdAt: '2026-11-28 09:00:00',
+      lastUsedAt: null,
+      webhookUrl: null,
+    };
+    const api = accountApi({
+      apiKeyList: vi.fn(async () => ({ records: [key], quota: null })),
+      apiKeyWebhook: vi.fn(async ({ id, url }: { id: number; url: string }) => ({
+        id,
+        webhookUrl: url,
+        webhookSecret: 'whsec_signing-secret',
+      })),
+      apiKeyDeliveries: vi.fn(async () => ({
+        records: [
+          {
+            id: 9,
+            feedId: 3,
+            itemId: 42,
+            title: '某医院物业服务采购',
+            status: 'pending',
+            attempts: 1,
+            lastError: 'Webhook 返回 HTTP 500',
+            createdAt: '2026-11-28 09:05:00',
+            deliveredAt: null,
+            nextAttemptAt: '2026-11-28 09:05:30',
+          },
+        ],
+      })),
+    } as unknown as Partial<AccountApi>);
+    const { user: pointer, showMessage } = await show(api);
+    const section = await screen.findByRole('region', { name: 'API 密钥' });
+    await pointer.click(await within(section).findByRole('button', { name: 'Webhook CRM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook：CRM' });
+    expect(await within(dialog).findByText('某医院物业服务采购')).toBeInTheDocument();
+    expect(within(dialog).getByText('等待重试')).toBeInTheDocument();
+    expect(within(dialog).getByText('Webhook 返回 HTTP 500')).toBeInTheDocument();
+    await pointer.type(
+      within(dialog).getByRole('textbox', { name: '接收地址' }),
+      'https://crm.example.com/hook',
+    );
+    await pointer.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByTestId('webhook-secret')).toHaveTextContent('whsec_signing-secret');
+    expect(api.apiKeyWebhook).toHaveBeenCalledWith({ id: 5, url: 'https://crm.example.com/hook' });
+    expect(showMessage).toHaveBeenCalledWith('Webhook 已保存');
   });
 });

@@ -14,6 +14,7 @@ import { type EndpointFunctions, isApiError } from '@tender/api-client';
 import { AVATAR_MAX_BYTES, type User } from '@tender/contracts';
 import { maskPhone } from '@tender/domain';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
+import { ApiKeysSection } from './api-keys-section';
 import { messages } from './messages';
 import {
   CancelAccountSection,
@@ -32,7 +33,17 @@ import { SettingsSection } from './settings-section';
 
 export type AccountApi = Pick<
   EndpointFunctions,
-  'updateUser' | 'uploadAvatar' | 'sendMessageCode' | 'updatePhone' | 'personalData' | 'cancelAccount'
+  | 'updateUser'
+  | 'uploadAvatar'
+  | 'sendMessageCode'
+  | 'updatePhone'
+  | 'personalData'
+  | 'cancelAccount'
+  | 'apiKeyCreate'
+  | 'apiKeyList'
+  | 'apiKeyRevoke'
+  | 'apiKeyWebhook'
+  | 'apiKeyDeliveries'
 >;
 
 export interface AccountSettingsProps {
@@ -74,6 +85,12 @@ export function AccountSettings({
       <ProfileSection {...sectionProps} />
       <PhoneSection {...sectionProps} privacyPolicy={privacyPolicy} />
       {enterprise}
+      <ApiKeysSection
+        api={api}
+        origin={window.location.origin}
+        onFailure={onFailure}
+        showMessage={showMessage}
+      />
       <PersonalDataSection api={api} showMessage={showMessage} onFailure={onFailure} />
       <CancelAccountSection
         user={user}
