@@ -157,6 +157,19 @@ export async function loadRecords(
   });
 }
 
+/**
+ * A notice's body without the lines that only repeat its title (most notices open with it): the passage shows
+ * text around the matched words, and the title is already above it.
+ */
+export function withoutTitleLines(body: string, title: string): string {
+  const heading = title.trim();
+  if (!heading) return body;
+  return body
+    .split('\n')
+    .filter((line) => line.trim() !== heading)
+    .join('\n');
+}
+
 function toRecord(row: ItemRow, needles: readonly string[], scope: SearchScope): ApprovalRecord {
   const parties = row.parties ?? [];
   const first = (role: string) => parties.find((party) => party.role === role)?.name ?? null;
@@ -165,8 +178,9 @@ function toRecord(row: ItemRow, needles: readonly string[], scope: SearchScope):
   const cityName =
     row.city_code && regionName(row.city_code) !== provinceName ? regionName(row.city_code) : null;
   const districtName = regionName(row.district_code);
+  const body = row.body === null ? null : withoutTitleLines(row.body, row.title);
   const passageSource =
-    row.body === null ? null : scope === 'content' ? purchaseContent(row.project_name, row.body) : row.body;
+    body === null ? null : scope === 'content' ? purchaseContent(row.project_name, body) : body;
   const amountFen =
     row.doc_type === 'jg'
       ? (row.award_fen ?? row.budget_fen)
