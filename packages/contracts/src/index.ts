@@ -278,6 +278,7 @@ export {
   SEARCH_TOTAL_CAP,
   searchAllListEndpoint,
   searchHistoryEntrySchema,
+  searchHistoryClearEndpoint,
   searchHistoryListEndpoint,
   searchListEndpoint,
   searchRecordSchema,

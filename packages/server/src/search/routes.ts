@@ -8,6 +8,7 @@ import {
   getSearchConditionEndpoint,
   SEARCH_ALL_TABS,
   searchAllListEndpoint,
+  searchHistoryClearEndpoint,
   searchHistoryListEndpoint,
   searchListEndpoint,
   searchWordListEndpoint,
@@ -43,6 +44,7 @@ import {
 } from './conditions';
 import { highlightHtml } from './highlight';
 import {
+  clearHistory,
   historyPage,
   historyWordsContaining,
   hotWords,
@@ -276,6 +278,11 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   endpointRoute(app, dependencies, searchHistoryListEndpoint, ({ input, signedIn }) =>
     historyPage(db, signedIn.userId, ['tender', 'all'], input.pageNumber, input.pageSize),
   );
+
+  endpointRoute(app, dependencies, searchHistoryClearEndpoint, async ({ signedIn }) => {
+    await clearHistory(db, signedIn.userId, ['tender', 'all']);
+    return null;
+  });
 
   const projectsOf =
     (docType: 'nj' | 'sp') =>

@@ -293,6 +293,13 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     expect(words.data.words[0]).toMatchObject({ word: '物业管理', source: 'history' });
     expect(words.data.words.every((entry: { word: string }) => entry.word.includes('物业'))).toBe(true);
 
+    // 清空: the member's own history only.
+    await search('/webchat/api/desginedSearchList', { keyword: '工程' }, other);
+    expect((await search('/webchat/api/searchHistoryClear', {}, other)).code).toBe(200);
+    expect((await search('/webchat/api/searchHistoryList', {}, other)).data.records).toEqual([]);
+    expect((await search('/webchat/api/desginedSearchHistoryList', {}, other)).data.total).toBe(1);
+    expect((await search('/webchat/api/searchHistoryList', {})).data.total).toBeGreaterThan(0);
+
     const companies = await search('/webchat/api/searchWordList', { keyword: '有限公司', type: 0 });
     expect(companies.data.words.length).toBeGreaterThan(0);
     expect(
