@@ -19,6 +19,10 @@ export const messages = {
     /** spec §2: the export-data button. */
     label: '一键导出项目',
   },
+  dateField: {
+    placeholder: '选择日期',
+    clear: '清除日期',
+  },
   pagination: {
     foundCount: domainMessages.pagination.foundCount,
     jumpTo: domainMessages.pagination.jumpTo,

@@ -36,7 +36,7 @@ export function CompanyItems({ page, onPage, action }: CompanyItemsProps) {
     { key: 'roleName', title: messages.detail.itemRole },
     { key: 'regionText', title: messages.detail.itemRegion },
     { key: 'amountWanYuanText', title: messages.detail.itemAmount, align: 'right' },
-    { key: 'publishDate', title: messages.detail.itemDate, minWidth: 110 },
+    { key: 'publishDate', title: messages.detail.itemDate, minWidth: 110, nowrap: true },
   ];
   if (page.records.length === 0) return <Text c="dimmed">{messages.detail.itemsEmpty}</Text>;
   return (
