@@ -374,7 +374,7 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
         stageCode: 'lx',
         stageName: '项目建议书/立项',
         phaseName: '立项决策',
-        totalInvestment: { fen: 9_457_000_000, wanYuanText: '9457万元', yuanText: '94570000元' },
+        totalInvestment: { fen: 9_457_000_000, wanYuanText: '9,457万元', yuanText: '94570000元' },
         constructionSite: '山东省济南市市中区光明路以西、东风路以北',
         plannedStart: '2026-09-01',
         plannedEnd: '2028-04-30',

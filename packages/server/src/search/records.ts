@@ -1,4 +1,5 @@
 import type { ApprovalRecord, SearchRecord } from '@tender/contracts';
+import { formatFenAsWanYuan } from '@tender/domain';
 import { APPROVAL_STAGES } from '../catalog/approval-stages';
 import { areaCatalog } from '../catalog/area-catalog';
 import { DOCUMENT_TYPES } from '../catalog/document-types';
@@ -8,10 +9,10 @@ import { highlightHtml, snippetHtml } from './highlight';
 import { purchaseContent } from './purchase-content';
 import type { SearchScope } from './query';
 
-/** An amount in fen as the lists show it, in 万元 with up to four decimals: '43.1064万元', '100万元'. */
+/** An amount in fen as the lists show it (`formatFenAsWanYuan`): '43.11万元', '1,200万元', '475.16亿元'. */
 export function wanYuanText(fen: number | null | undefined): string | null {
   if (fen === null || fen === undefined) return null;
-  return `${Number((fen / 1_000_000).toFixed(4))}万元`;
+  return formatFenAsWanYuan(fen);
 }
 
 let regionNames: Map<string, string> | undefined;

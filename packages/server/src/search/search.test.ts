@@ -77,7 +77,7 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     expect(first.typeLabel).not.toBe('');
     expect(first.publishDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const withAmount = page.records.find((record: { budgetText: string | null }) => record.budgetText);
-    expect(withAmount?.budgetText).toMatch(/^\d+(\.\d+)?万元$/);
+    expect(withAmount?.budgetText).toMatch(/^[\d,]+(\.\d{1,2})?(万元|亿元)$/);
 
     const second = await search('/webchat/api/searchList', {
       keyword: '医院',
