@@ -22,6 +22,16 @@ export const messages = {
   dateField: {
     placeholder: '选择日期',
     clear: '清除日期',
+    calendar: {
+      monthLevelControl: '选择月份',
+      yearLevelControl: '选择年份',
+      nextMonth: '下个月',
+      previousMonth: '上个月',
+      nextYear: '下一年',
+      previousYear: '上一年',
+      nextDecade: '后十年',
+      previousDecade: '前十年',
+    },
   },
   pagination: {
     foundCount: domainMessages.pagination.foundCount,

@@ -282,11 +282,19 @@ describe(`search screens (${brand.id})`, () => {
 
     // One member's long query, searched again and again: in that member's history (cut), never a hot word.
     const longQuery = '某某市第一人民医院门诊楼改扩建工程医疗设备采购';
-    const hotBefore = await callApi<{ words: string[] }>(brand, 'POST', '/webchat/api/getHostSearchWord', {}, user.token);
+    const hotBefore = await callApi<{ words: string[] }>(
+      brand,
+      'POST',
+      '/webchat/api/getHostSearchWord',
+      {},
+      user.token,
+    );
     for (let round = 0; round < 3; round += 1) {
       await box.fill(longQuery);
       await box.press('Enter');
-      await results().getByText(/共找到 .+ 条数据/).waitFor();
+      await results()
+        .getByText(/共找到 .+ 条数据/)
+        .waitFor();
     }
     await page.reload();
     const hot = page.getByRole('group', { name: '热门搜索' });
@@ -301,7 +309,13 @@ describe(`search screens (${brand.id})`, () => {
 
     await history.getByRole('button', { name: '清空搜索历史' }).click();
     await history.getByText('暂无搜索历史').waitFor();
-    const cleared = await callApi<{ total: number }>(brand, 'POST', '/webchat/api/searchHistoryList', {}, user.token);
+    const cleared = await callApi<{ total: number }>(
+      brand,
+      'POST',
+      '/webchat/api/searchHistoryList',
+      {},
+      user.token,
+    );
     expect(cleared.data.total).toBe(0);
   });
 

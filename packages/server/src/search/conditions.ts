@@ -165,7 +165,10 @@ export function searchRequest(input: SearchInput, filters: SearchFilters): Searc
   const pageNumber = input.pageNumber ?? 1;
   const pageSize = input.pageSize ?? 20;
   return {
-    keywords: searchableWords([input.keyword ?? '', ...(input.keywordList ?? [])], messages.search.nothingSearchable),
+    keywords: searchableWords(
+      [input.keyword ?? '', ...(input.keywordList ?? [])],
+      messages.search.nothingSearchable,
+    ),
     mode: MODES[input.searchPattern] ?? 'precise',
     scope: SCOPES[input.searchType] ?? 'full',
     within: searchableWords(input.secondSearch ?? [], messages.search.nothingSearchableWithin),

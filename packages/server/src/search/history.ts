@@ -97,8 +97,15 @@ export async function historyPage(
 }
 
 /** Removes a user's searches in these boxes (清空搜索历史). */
-export async function clearHistory(db: Queryable, userId: number, kinds: readonly SearchKind[]): Promise<void> {
-  await db.query('DELETE FROM search_history WHERE user_id = $1 AND kind = ANY($2::text[])', [userId, [...kinds]]);
+export async function clearHistory(
+  db: Queryable,
+  userId: number,
+  kinds: readonly SearchKind[],
+): Promise<void> {
+  await db.query('DELETE FROM search_history WHERE user_id = $1 AND kind = ANY($2::text[])', [
+    userId,
+    [...kinds],
+  ]);
 }
 
 /** What makes a searched keyword a hot-word candidate (getHostSearchWord). */

@@ -210,7 +210,8 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
 
   it('shows a passage around the matched words of the body, never the title the body opens with', async () => {
     const notice = items.find(
-      (item) => item.doc_type === 'zb' && item.body.startsWith(item.title) && item.body.includes('项目名称：'),
+      (item) =>
+        item.doc_type === 'zb' && item.body.startsWith(item.title) && item.body.includes('项目名称：'),
     ) as Row;
     const projectName = /项目名称：(.+)/.exec(notice.body)?.[1]?.trim() as string;
     const answer = await search('/webchat/api/searchList', {
@@ -260,7 +261,9 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     expect(hot.data.words).not.toContain('监控设备');
     expect(hot.data.words[0]).toBe('医院');
     for (const word of hot.data.words) {
-      expect((await search('/webchat/api/searchList', { keyword: word }, other)).data.total).toBeGreaterThan(0);
+      expect((await search('/webchat/api/searchList', { keyword: word }, other)).data.total).toBeGreaterThan(
+        0,
+      );
     }
     // The ranking is kept for HOT_WORD_TTL_MS: three more members' searches show after it, not before — but
     // neither a keyword that finds nothing nor one longer than a word, however many searched them.
@@ -287,7 +290,9 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     });
     expect(beta.data.words).not.toContain('绿化养护');
     expect(beta.data.words.length).toBeGreaterThan(0);
-    expect(beta.data.words.every((word: string) => ['食堂', '食材', '配送', '餐饮'].includes(word))).toBe(true);
+    expect(beta.data.words.every((word: string) => ['食堂', '食材', '配送', '餐饮'].includes(word))).toBe(
+      true,
+    );
 
     const words = await search('/webchat/api/searchWordList', { keyword: '物业' }, other);
     expect(words.data.words[0]).toMatchObject({ word: '物业管理', source: 'history' });

@@ -18,15 +18,17 @@ describe.each(testDatabaseTargets())('subscription keyword suggestions on $name'
 
   beforeAll(async () => {
     server = await startTestServer(target);
-    const records = [...generateCorpus({ seed: 'recommended-keywords', size: 1500, until: '2026-03-31' })].map(
-      (input) => {
-        const validation = validateRecord(input);
-        if (!validation.ok) throw new Error(JSON.stringify(validation.problems));
-        return validation.record;
-      },
-    );
+    const records = [
+      ...generateCorpus({ seed: 'recommended-keywords', size: 1500, until: '2026-03-31' }),
+    ].map((input) => {
+      const validation = validateRecord(input);
+      if (!validation.ok) throw new Error(JSON.stringify(validation.problems));
+      return validation.record;
+    });
     await server.db.transaction((tx) => writeTenderRecords(tx, records));
-    titles = (await server.db.query<{ title: string }>('SELECT title FROM tender_item')).map((row) => row.title);
+    titles = (await server.db.query<{ title: string }>('SELECT title FROM tender_item')).map(
+      (row) => row.title,
+    );
     user = await signIn(server, 'alpha', newMobile());
   });
 
@@ -48,8 +50,8 @@ describe.each(testDatabaseTargets())('subscription keyword suggestions on $name'
     const leastSuggested = Math.min(...answer.data.map((entry: { count: number }) => entry.count));
     expect(Math.max(...BUYER_WORDS.map(titlesWith))).toBeGreaterThan(leastSuggested);
     // What a member would subscribe to is there.
-    expect(words.some((word) => ['医院', '监控', '食材', '物业', '设备', '绿化'].some((s) => word.includes(s)))).toBe(
-      true,
-    );
+    expect(
+      words.some((word) => ['医院', '监控', '食材', '物业', '设备', '绿化'].some((s) => word.includes(s))),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { DatePickerInput } from '@mantine/dates';
 import type { MantineSize } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { messages } from '../messages';
 
 export interface DateFieldProps {
@@ -51,6 +51,9 @@ export function DateField({
       w={w ?? 140}
       error={error}
       popoverProps={{ withinPortal: true }}
+      ariaLabels={messages.dateField.calendar}
+      // Each day is named by its date, so assistive technology (and a test) can choose it.
+      getDayAriaLabel={(date) => date}
     />
   );
 }

@@ -1,7 +1,7 @@
+import { formatWanYuan, groupedNumber, YI_IN_WAN } from '@tender/domain';
 import type { BarSeriesOption, GraphSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { formatWanYuan, groupedNumber, YI_IN_WAN } from '@tender/domain';
 
 /** An ECharts option made only of the charts and components `echarts-setup.ts` registers. */
 export type ChartOption = ComposeOption<
@@ -33,7 +33,8 @@ export function fenToWanYuan(fen: number): number {
 
 /** An amount series' tooltip: the shared 万元/亿元 text of the value (the series carry 万元 numbers). */
 export const amountTooltip = {
-  valueFormatter: (value: unknown) => (typeof value === 'number' ? formatWanYuan(value) : String(value ?? '')),
+  valueFormatter: (value: unknown) =>
+    typeof value === 'number' ? formatWanYuan(value) : String(value ?? ''),
 };
 
 /** An amount axis' labels: grouped 万 below 1 亿, then 亿 (the axis is in 万元). */

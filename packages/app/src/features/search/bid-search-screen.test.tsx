@@ -286,7 +286,10 @@ describe('BidSearchScreen', () => {
     api.searchHistoryList.mockImplementation(async () =>
       cleared
         ? { records: [], total: 0 }
-        : { records: [{ keyword: long, conditions: {}, times: 1, searchTime: '2026-11-23T08:00:00.000Z' }], total: 1 },
+        : {
+            records: [{ keyword: long, conditions: {}, times: 1, searchTime: '2026-11-23T08:00:00.000Z' }],
+            total: 1,
+          },
     );
     api.searchHistoryClear.mockImplementation(async () => {
       cleared = true;

@@ -15,14 +15,13 @@ import {
 } from '@mantine/core';
 import { loadAreaTree } from '@tender/api-client';
 import type { IndustrySection, SearchAllTabCode, SearchResultPage } from '@tender/contracts';
-import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '@tender/domain';
+import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode, foundCountText } from '@tender/domain';
 import { DisplayModeToggle, ExportButton, ListPagination } from '@tender/ui-kit';
-import { foundCountText } from '@tender/domain';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useAppStore } from '../../stores/app-store';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
 import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
+import { useAppStore } from '../../stores/app-store';
 import type { ConditionNames } from '../export/export-conditions';
 import { useDataExport } from '../export/use-data-export';
 import { KeywordBox } from './keyword-box';

@@ -1,16 +1,7 @@
-import {
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { DateField } from '@tender/ui-kit';
+import { Button, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { EndpointResponse, getSearchConditionEndpoint, IndustrySection } from '@tender/contracts';
 import { type AreaNode, formatAmountRange } from '@tender/domain';
+import { DateField } from '@tender/ui-kit';
 import { useId, useState } from 'react';
 import { messages } from './messages';
 import {
