@@ -24,6 +24,7 @@ export {
   predictionEvidenceSchema,
   projectAnalysisDockingSubmitOrderEndpoint,
   projectAnalysisExportEndpoint,
+  projectAnalysisViewEndpoint,
   showDockingPriceEndpoint,
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,

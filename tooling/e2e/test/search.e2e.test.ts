@@ -294,6 +294,7 @@ describe(`search screens (${brand.id})`, () => {
       await box.press('Enter');
       await results()
         .getByText(/共找到 .+ 条数据/)
+        .or(results().getByText('暂无数据'))
         .waitFor();
     }
     await page.reload();

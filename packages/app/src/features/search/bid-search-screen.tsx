@@ -261,7 +261,7 @@ export function BidSearchScreen() {
             title={messages.conditions.title}
             position="bottom"
             size="90%"
-            closeButtonProps={{ 'aria-label': messages.conditions.done }}
+            closeButtonProps={{ 'aria-label': messages.conditions.close }}
           >
             {conditionsPanel(true)}
             <Button fullWidth mt="md" onClick={() => setFiltersOpen(false)}>

@@ -45,6 +45,7 @@ export const messages = {
     open: '筛选',
     chosen: (count: number) => (count > 0 ? `已选 ${count} 项` : '未设置筛选条件'),
     done: '查看结果',
+    close: '关闭',
   },
   secondSearch: {
     label: '在结果中搜索',
