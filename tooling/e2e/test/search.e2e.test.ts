@@ -363,4 +363,42 @@ describe(`search screens (${brand.id})`, () => {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
   });
+
+  it('offers 项目分析 and 潜在投标人预测 on a tender’s detail where the brand sells analysis, gated by the server', async () => {
+    const tenders = await callApi<SearchPage>(
+      brand,
+      'POST',
+      '/webchat/api/searchList',
+      { docchnnel: ['zb'], pageNumber: 1, pageSize: 1 },
+      user.token,
+    );
+    const tender = tenders.data.records[0] as SearchRecord;
+    await page.goto(appUrl(brand, `${DETAIL_PATHS.zb}?id=${tender.id}&type=zb`));
+    await page.getByRole('heading', { level: 2, name: tender.title, exact: true }).waitFor();
+    const analysisLink = page.getByRole('link', { name: '项目分析' });
+    if (!brand.flags.analysis) {
+      expect(await analysisLink.count()).toBe(0);
+      return;
+    }
+    // What the server answers this member decides what the screen shows: the analysis, or the permission dialog.
+    const answer = await callApi(
+      brand,
+      'POST',
+      '/webchat/api/zhaoBiaoInfo/project-analysis/view',
+      { id: tender.id },
+      user.token,
+    );
+    await analysisLink.click();
+    await page.waitForFunction(() => location.hash.startsWith('#/projectAnalysis?'));
+    await page.getByRole('heading', { name: '项目分析', level: 2 }).waitFor();
+    if (answer.code === 200) {
+      await page.getByRole('region', { name: '潜在投标人' }).waitFor();
+      await saveScreenshot('project-analysis');
+    } else {
+      expect(answer.code).toBe(403);
+      await page.getByRole('dialog').first().waitFor();
+      expect(await page.getByRole('region', { name: '潜在投标人' }).count()).toBe(0);
+      await saveScreenshot('project-analysis-refused');
+    }
+  });
 });
