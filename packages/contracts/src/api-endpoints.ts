@@ -36,6 +36,7 @@ import {
   downloadDocumentEndpoint,
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
+  isFirstTimeDownloadAnnouncementEndpoint,
   selDesignedInfoEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
@@ -257,6 +258,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   downloadDocumentEndpoint,
+  isFirstTimeDownloadAnnouncementEndpoint,
   // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
   saveBrowseCollectionEndpoint,
   addCollectionEndpoint,

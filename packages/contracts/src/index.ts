@@ -111,6 +111,7 @@ export {
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   ITEM_TYPES,
+  isFirstTimeDownloadAnnouncementEndpoint,
   itemDetailSchema,
   itemTypeSchema,
   projectDocumentSchema,
