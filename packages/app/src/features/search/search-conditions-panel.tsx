@@ -292,6 +292,7 @@ export function SearchConditionsPanel({
         />
         <DateField
           size="xs"
+          w={stacked ? '100%' : undefined}
           ariaLabel={t.startDate}
           placeholder={t.startDate}
           value={conditions.startDate}
@@ -300,6 +301,7 @@ export function SearchConditionsPanel({
         />
         <DateField
           size="xs"
+          w={stacked ? '100%' : undefined}
           ariaLabel={t.endDate}
           placeholder={t.endDate}
           value={conditions.endDate}
