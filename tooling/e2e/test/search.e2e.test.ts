@@ -400,5 +400,34 @@ describe(`search screens (${brand.id})`, () => {
       expect(await page.getByRole('region', { name: '潜在投标人' }).count()).toBe(0);
       await saveScreenshot('project-analysis-refused');
     }
+    // A phone's width: the detail (with its way to 项目分析) and the analysis screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(appUrl(brand, `${DETAIL_PATHS.zb}?id=${tender.id}&type=zb`));
+      await page.getByRole('heading', { level: 2, name: tender.title, exact: true }).waitFor();
+      await page.getByRole('link', { name: '项目分析' }).scrollIntoViewIfNeeded();
+      await saveScreenshot('detail-tender-390');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
+  it('chooses dates in a zh-CN calendar (Mantine DatePickerInput), not the browser’s date field', async () => {
+    if (!brand.flags.export) return;
+    await page.goto(appUrl(brand, '/dataExport'));
+    const screen = page.getByRole('region', { name: '数据导出' });
+    await screen.waitFor();
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    await screen.getByLabel('发布日期起').click();
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const [year, month] = today.split('-');
+    await page
+      .getByRole('button', { name: `${year}年${Number(month)}月`, exact: false })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: '上个月' }).waitFor();
+    await saveScreenshot('export-date-picker');
+    await page.getByRole('button', { name: today, exact: true }).first().click();
+    expect(await screen.getByLabel('发布日期起').textContent()).toBe(today);
   });
 });

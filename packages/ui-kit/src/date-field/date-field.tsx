@@ -52,6 +52,10 @@ export function DateField({
       error={error}
       popoverProps={{ withinPortal: true }}
       ariaLabels={messages.dateField.calendar}
+      // The calendar's headings the Chinese way (dayjs zh-cn's 'MMMM YYYY' would read 十一月 2026).
+      monthLabelFormat="YYYY年M月"
+      yearLabelFormat="YYYY年"
+      monthsListFormat="M月"
       // Each day is named by its date, so assistive technology (and a test) can choose it.
       getDayAriaLabel={(date) => date}
     />
