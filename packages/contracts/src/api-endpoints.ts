@@ -77,6 +77,7 @@ import {
   logoutEndpoint,
   messageLoginEndpoint,
   qrcodeModeEndpoint,
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 import {
@@ -184,6 +185,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   // The demo ribbon (docs/operations.md "Production")
   serviceEnvironmentEndpoint,
   // Login (spec §7 Login)
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
   messageLoginEndpoint,
   logoutEndpoint,

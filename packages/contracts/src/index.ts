@@ -184,6 +184,7 @@ export {
   QR_TICKET_TTL_SECONDS,
   qrcodeModeEndpoint,
   SMS_PURPOSES,
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 export type { MemberLevel, MembershipRow, MemberType, PrivilegeRow } from './endpoints/membership';
