@@ -399,6 +399,8 @@ describe(`search screens (${brand.id})`, () => {
       await page.getByRole('dialog').first().waitFor();
       expect(await page.getByRole('region', { name: '潜在投标人' }).count()).toBe(0);
       await saveScreenshot('project-analysis-refused');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
     }
     // A phone's width: the detail (with its way to 项目分析) and the analysis screen.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -418,6 +420,11 @@ describe(`search screens (${brand.id})`, () => {
     const screen = page.getByRole('region', { name: '数据导出' });
     await screen.waitFor();
     expect(await page.locator('input[type="date"]').count()).toBe(0);
+    // A member without the export right is told so on arrival: the dialog is closed first.
+    if (await page.getByRole('dialog').count()) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+    }
     await screen.getByLabel('发布日期起').click();
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     const [year, month] = today.split('-');

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { dataStatisticsEndpoint, EndpointRequest } from '@tender/contracts';
 import { DateField } from '@tender/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';

@@ -33,7 +33,7 @@ export function companyHistoryChart(points: readonly HistoryPoint[]): ChartSpec 
     },
     table: {
       columns: [messages.history.period, ...ROLES.map((role) => messages.roles[role]), messages.history.won],
-      rows: points.map((point, index) => [
+      rows: points.map((point) => [
         point.period,
         ...ROLES.map((role) => point[role]),
         formatFenAsWanYuan(point.wonFen),
