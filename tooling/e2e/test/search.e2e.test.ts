@@ -439,4 +439,31 @@ describe(`search screens (${brand.id})`, () => {
     await page.getByRole('button', { name: today, exact: true }).first().click();
     expect(await screen.getByLabel('发布日期起').textContent()).toBe(today);
   });
+
+  it('fits a phone: at 390 px no search, list or data screen is wider than the window', async () => {
+    const paths = [
+      '/informationQuery/bid',
+      '/BrowsingHistory',
+      '/myFocus',
+      '/subscribe/bidding',
+      '/dashboard',
+      '/enterpriseAnalysis/informationQuery/erterInformation',
+      ...(brand.flags.export ? ['/dataExport', '/myExport'] : []),
+    ];
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tooWide: string[] = [];
+    try {
+      for (const path of paths) {
+        await page.goto(appUrl(brand, path));
+        await page.getByRole('heading').first().waitFor();
+        await page.waitForTimeout(500);
+        if (await page.getByRole('dialog').count()) await page.keyboard.press('Escape');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) tooWide.push(`${path}: ${width}px`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    expect(tooWide).toEqual([]);
+  });
 });
