@@ -22,4 +22,16 @@ export default defineBrand({
     caseNumber: '粤ICP备2024017639号-1',
   },
   supportPhone: '020-38126600',
+  hotSearchWords: [
+    '食堂',
+    '食材',
+    '餐饮服务',
+    '配送',
+    '蔬菜',
+    '肉类',
+    '米面粮油',
+    '厨房设备',
+    '食堂承包',
+    '农产品',
+  ],
 });

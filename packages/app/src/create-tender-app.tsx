@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import type { BrandManifest } from '@tender/brand';
 import { useLoggedInElsewhereDialog } from '@tender/permission-dialogs';

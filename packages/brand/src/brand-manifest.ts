@@ -112,6 +112,11 @@ export const brandManifestSchema = z
       .string()
       .regex(/^\d[\d-]{5,18}\d$/, { error: 'must be digits and dashes, e.g. 400-012-3456' })
       .optional(),
+    /**
+     * The trade's words 热门搜索 starts with, while the brand's members have searched little (the server seeds
+     * the brand's `hot_search_word` dictionary from them); without them, general tender words.
+     */
+    hotSearchWords: z.array(z.string().trim().min(1).max(12)).max(20).readonly().optional(),
     /** Images for the floating customer-service widget (shown only when both are present, spec §1). */
     customerService: z
       .strictObject({

@@ -7,6 +7,7 @@ import {
   marketAnalysisEndpoint,
   projectAnalysisDockingSubmitOrderEndpoint,
   projectAnalysisExportEndpoint,
+  projectAnalysisViewEndpoint,
   showDockingPriceEndpoint,
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
@@ -42,6 +43,7 @@ import {
   downloadDocumentEndpoint,
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
+  isFirstTimeDownloadAnnouncementEndpoint,
   selDesignedInfoEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
@@ -82,6 +84,7 @@ import {
   logoutEndpoint,
   messageLoginEndpoint,
   qrcodeModeEndpoint,
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 import {
@@ -137,6 +140,7 @@ import {
   getSearchAllTabConditionEndpoint,
   getSearchConditionEndpoint,
   searchAllListEndpoint,
+  searchHistoryClearEndpoint,
   searchHistoryListEndpoint,
   searchListEndpoint,
   searchWordListEndpoint,
@@ -188,6 +192,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   // The demo ribbon (docs/operations.md "Production")
   serviceEnvironmentEndpoint,
   // Login (spec §7 Login)
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
   messageLoginEndpoint,
   logoutEndpoint,
@@ -268,6 +273,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   downloadDocumentEndpoint,
+  isFirstTimeDownloadAnnouncementEndpoint,
   // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
   saveBrowseCollectionEndpoint,
   addCollectionEndpoint,
@@ -285,6 +291,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getHostSearchWordEndpoint,
   searchWordListEndpoint,
   searchHistoryListEndpoint,
+  searchHistoryClearEndpoint,
   desginedSearchListEndpoint,
   desginedSearchHistoryListEndpoint,
   spxmGetPageEndpoint,
@@ -307,6 +314,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
   judgeProjectAnalysisEndpoint,
+  projectAnalysisViewEndpoint,
   projectAnalysisExportEndpoint,
   getEmailForExportAnalysisProjectEndpoint,
   showDockingPriceEndpoint,

@@ -24,6 +24,7 @@ export {
   predictionEvidenceSchema,
   projectAnalysisDockingSubmitOrderEndpoint,
   projectAnalysisExportEndpoint,
+  projectAnalysisViewEndpoint,
   showDockingPriceEndpoint,
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
@@ -123,6 +124,7 @@ export {
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   ITEM_TYPES,
+  isFirstTimeDownloadAnnouncementEndpoint,
   itemDetailSchema,
   itemTypeSchema,
   projectDocumentSchema,
@@ -195,6 +197,7 @@ export {
   QR_TICKET_TTL_SECONDS,
   qrcodeModeEndpoint,
   SMS_PURPOSES,
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
 } from './endpoints/login';
 export type { MemberLevel, MembershipRow, MemberType, PrivilegeRow } from './endpoints/membership';
@@ -290,6 +293,7 @@ export {
   SEARCH_ALL_TABS,
   SEARCH_TOTAL_CAP,
   searchAllListEndpoint,
+  searchHistoryClearEndpoint,
   searchHistoryEntrySchema,
   searchHistoryListEndpoint,
   searchListEndpoint,

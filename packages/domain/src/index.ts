@@ -185,6 +185,12 @@ export {
 // ── Messages ───────────────────────────────────────────────────────────────────────────────────────
 export { messages } from './messages';
 // ── Money ──────────────────────────────────────────────────────────────────────────────────────────
+export {
+  formatFenAsWanYuan,
+  formatWanYuan,
+  groupedNumber,
+  YI_IN_WAN,
+} from './money/amount-text';
 export { fenToYuan, formatYuan, yuanToFen } from './money/fen';
 // ── Pagination ─────────────────────────────────────────────────────────────────────────────────────
 export {

@@ -340,6 +340,10 @@ export const messages = {
     pageBeyondLimit: (maxPages: number) =>
       `参数 pageNumber：最多可查看 ${maxPages} 页，请修改搜索条件缩小范围`,
     noSuchProject: '审批项目不存在或已删除',
+    nothingSearchable: (typed: string) =>
+      `搜索词“${typed}”中没有可检索的文字，未能匹配任何信息，请使用汉字、字母或数字搜索`,
+    nothingSearchableWithin: (typed: string) =>
+      `结果中搜索的词“${typed}”中没有可检索的文字，请使用汉字、字母或数字`,
     usage:
       '用法：tender-server search reindex [--missing] [--batch-size 1000]（重建检索索引；--missing 只补建缺少索引的数据）',
     badBatchSize: '--batch-size 应为 1—10000 之间的整数',

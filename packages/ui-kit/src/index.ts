@@ -8,6 +8,7 @@ export {
   confirmDialogTitle,
   useConfirmDialog,
 } from './confirm-dialog';
+export { DateField, type DateFieldProps } from './date-field';
 export { DisplayModeToggle, type DisplayModeToggleProps } from './display-mode-toggle';
 export { ExportButton, type ExportButtonProps } from './export-button';
 export { HelpTooltip, type HelpTooltipProps } from './help-tooltip';

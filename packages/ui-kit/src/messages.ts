@@ -19,6 +19,20 @@ export const messages = {
     /** spec §2: the export-data button. */
     label: '一键导出项目',
   },
+  dateField: {
+    placeholder: '选择日期',
+    clear: '清除日期',
+    calendar: {
+      monthLevelControl: '选择月份',
+      yearLevelControl: '选择年份',
+      nextMonth: '下个月',
+      previousMonth: '上个月',
+      nextYear: '下一年',
+      previousYear: '上一年',
+      nextDecade: '后十年',
+      previousDecade: '前十年',
+    },
+  },
   pagination: {
     foundCount: domainMessages.pagination.foundCount,
     jumpTo: domainMessages.pagination.jumpTo,

@@ -65,6 +65,10 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/companies/company-history-screen')),
     'CompanyHistoryScreen',
   ),
+  projectAnalysis: lazyRouteComponent(
+    importWithReload(() => import('../features/analysis/project-analysis-screen')),
+    'ProjectAnalysisScreen',
+  ),
   altas: lazyRouteComponent(
     importWithReload(() => import('../features/companies/company-atlas-screen')),
     'CompanyAtlasScreen',

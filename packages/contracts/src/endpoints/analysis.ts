@@ -2,7 +2,7 @@ import { CUSTOMER_LIST_TOTAL_DISPLAY_CAP } from '@tender/domain';
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { companyIdSchema, companyPageFields } from './companies';
-import { detailItemIdSchema } from './details';
+import { detailItemIdSchema, itemTypeSchema } from './details';
 import { gatePassSchema, gateRefusalSchema } from './permissions';
 import { searchListEndpoint } from './search';
 
@@ -243,6 +243,44 @@ export const judgeProjectAnalysisEndpoint = defineEndpoint({
   errorData: gateRefusalSchema,
   errors: [
     { code: 403, when: '品牌未开放分析功能，或 projectAnalyzer 不允许或今日次数已用完；data 为权限弹窗' },
+  ],
+});
+
+/**
+ * 项目分析 on screen: what the export's workbook holds (项目信息, 潜在投标人, 采购人历史), shown on the analysis
+ * screen reached from a tender's detail. Costs projectAnalyzer once per item per day, like the export.
+ */
+export const projectAnalysisViewEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/zhaoBiaoInfo/project-analysis/view',
+  summary:
+    '项目分析（页面）：项目信息、潜在投标人（前 20）、采购人历史（最近 50 条），与导出内容相同；按 projectAnalyzer 对该信息计次（当天已计则不再计）',
+  access: 'user',
+  request: z.object({ id: detailItemIdSchema }),
+  response: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    /** 项目信息 as label and value (amounts as the shared 万元/亿元 text). */
+    facts: z.array(z.object({ label: z.string(), value: z.string().nullable() })),
+    keywords: z.array(z.string()),
+    bidders: z.array(predictedBidderSchema),
+    purchaserHistory: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        type: itemTypeSchema,
+        typeName: z.string(),
+        /** 'YYYY-MM-DD' */
+        publishDate: z.string(),
+        amountText: z.string().nullable(),
+      }),
+    ),
+    permission: gatePassSchema,
+  }),
+  errorData: gateRefusalSchema,
+  errors: [
+    { code: 403, when: 'projectAnalyzer 不允许（品牌、会员等级、地区、每日次数）；data 为权限弹窗' },
+    { code: 404, when: 'id 对应的信息不存在' },
   ],
 });
 

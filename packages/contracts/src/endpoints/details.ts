@@ -332,6 +332,17 @@ export const getProjectDocumentsEndpoint = defineEndpoint({
  * `Content-Disposition: attachment` with the Chinese file name in RFC 5987 form (`filename*=UTF-8''…`). Costs
  * downloadAnnouncement once per item per day. A refusal is the usual JSON envelope (the gate's dialog).
  */
+export const isFirstTimeDownloadAnnouncementEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/zhaozhongbiaoDetails/isFirstTimeDownloadAnnouncement',
+  summary:
+    '是否今天第一次下载该公告：是则下载会扣减 1 次 downloadAnnouncement（当天再次下载同一信息不计次）；只查询，不计次',
+  access: 'user',
+  request: z.object({ id: detailItemIdSchema }),
+  response: z.object({ firstTime: z.boolean() }),
+  errors: [{ code: 404, when: 'id 对应的信息不存在' }],
+});
+
 export const downloadDocumentEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/zhaozhongbiaoDetails/downloadDocument',

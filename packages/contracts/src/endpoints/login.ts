@@ -75,6 +75,38 @@ export const sendMessageCodeEndpoint = defineEndpoint({
   ],
 });
 
+/** What a signed-in member proves with a code sent to the account's own phone. */
+export const IDENTIFY_PURPOSES = ['cancelAccount', 'frozen'] as const;
+
+/**
+ * spec §7 `common/sendIdentifycode`: a code to the signed-in member's own phone, to prove it is them before an
+ * action on the account (注销账号, 冻结账号). The same codes, limits and consent rule as `login/sendMessageCode`; the
+ * phone is the account's, never one the request names.
+ */
+export const sendIdentifycodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/common/sendIdentifycode',
+  summary:
+    '发送身份验证码到当前账号的手机号：6 位，5 分钟内有效；用于注销、冻结账号等操作前核实本人；频率限制与 login/sendMessageCode 相同',
+  access: 'user',
+  request: z.object({
+    purpose: z
+      .enum(IDENTIFY_PURPOSES, { error: `purpose 只能是 ${IDENTIFY_PURPOSES.join('、')} 之一` })
+      .default('cancelAccount'),
+    consentVersion: consentVersionSchema,
+  }),
+  response: z.object({
+    /** The account's phone, masked (138****1234), to say where the code went. */
+    maskedMobile: z.string(),
+    expiresIn: z.number().int(),
+    resendAfter: z.number().int(),
+  }),
+  errors: [
+    { code: 400, when: '未同意当前版本的《隐私政策》：不发送；data.field 为 consentVersion' },
+    { code: 429, when: '发送过于频繁；message 说明多久后可再试，data.retryAfter 为秒数' },
+  ],
+});
+
 /** Signs in with an SMS code (spec §7 `login/messageLogin`); the first sign-in of a phone creates its account. */
 export const messageLoginEndpoint = defineEndpoint({
   method: 'POST',

@@ -358,7 +358,8 @@ export const getSearchConditionEndpoint = defineEndpoint({
 export const getHostSearchWordEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/getHostSearchWord',
-  summary: '热门搜索词：本品牌用户近 30 天搜索最多的词（按搜索人数），不足 10 个时以常用词补足',
+  summary:
+    '热门搜索词：本品牌近 30 天至少 3 位用户搜索过、不超过 12 个字且有结果的词（按搜索人数），不足 10 个时以本品牌的常用词补足',
   access: 'user',
   request: z.object({}),
   response: z.object({ words: z.array(z.string()) }),
@@ -428,6 +429,16 @@ export const searchHistoryListEndpoint = defineEndpoint({
   access: 'user',
   request: historyRequest,
   response: historyResponse,
+});
+
+/** 清空搜索历史: the member's history of the information search and 全部搜索 (not of 拟建 or 审批). */
+export const searchHistoryClearEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/searchHistoryClear',
+  summary: '清空我的搜索历史（信息搜索与全部搜索）',
+  access: 'user',
+  request: z.object({}),
+  response: z.null(),
 });
 
 /** A proposed project (拟建项目) as its list shows it. */

@@ -8,8 +8,10 @@ import {
   messageLoginEndpoint,
   mobileSchema,
   qrcodeModeEndpoint,
+  sendIdentifycodeEndpoint,
   sendMessageCodeEndpoint,
 } from '@tender/contracts';
+import { maskPhone } from '@tender/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock';
@@ -53,6 +55,23 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
       ip: request.ip,
       consent: { policyVersion, channel: 'sms', userId: account?.id ?? null },
     });
+  });
+
+  endpointRoute(app, dependencies, sendIdentifycodeEndpoint, async ({ input, tenant, signedIn, request }) => {
+    const policyVersion = requireCurrentConsent(tenant, input.consentVersion);
+    const { mobile } = signedIn.account;
+    await recordConsent(
+      dependencies.db,
+      { brandId: tenant.id, mobile, policyVersion, channel: 'sms', ip: request.ip, userId: signedIn.userId },
+      dependencies.clock(),
+    );
+    const sent = await auth.codes.send({
+      brandId: tenant.id,
+      mobile,
+      purpose: input.purpose,
+      ip: request.ip,
+    });
+    return { maskedMobile: maskPhone(mobile), ...sent };
   });
 
   endpointRoute(app, dependencies, messageLoginEndpoint, ({ input, tenant, request }) =>

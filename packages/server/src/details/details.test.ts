@@ -374,7 +374,7 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
         stageCode: 'lx',
         stageName: '项目建议书/立项',
         phaseName: '立项决策',
-        totalInvestment: { fen: 9_457_000_000, wanYuanText: '9457万元', yuanText: '94570000元' },
+        totalInvestment: { fen: 9_457_000_000, wanYuanText: '9,457万元', yuanText: '94570000元' },
         constructionSite: '山东省济南市市中区光明路以西、东风路以北',
         plannedStart: '2026-09-01',
         plannedEnd: '2028-04-30',
@@ -494,8 +494,35 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
 
   it('downloads the announcement text as a file with a Chinese name, costing downloadAnnouncement', async () => {
     const member = await paid(small, 'toubiaotong');
+    const firstTime = async (id: number) =>
+      (
+        await callAs(
+          server,
+          member,
+          'POST',
+          '/webchat/api/zhaozhongbiaoDetails/isFirstTimeDownloadAnnouncement',
+          {
+            id,
+          },
+        )
+      ).data;
+    expect(await firstTime(shenzhen.zb)).toEqual({ firstTime: true });
+    expect(await api.used(member, 'downloadAnnouncement')).toBe(0);
     const response = await api.download(member, `id=${shenzhen.zb}`);
     expect(response.statusCode).toBe(200);
+    // downloaded today: the next download of it costs nothing
+    expect(await firstTime(shenzhen.zb)).toEqual({ firstTime: false });
+    expect(await firstTime(shenzhen.bg)).toEqual({ firstTime: true });
+    const missing = await callAs(
+      server,
+      member,
+      'POST',
+      '/webchat/api/zhaozhongbiaoDetails/isFirstTimeDownloadAnnouncement',
+      {
+        id: 999_999_999,
+      },
+    );
+    expect(missing.code).toBe(404);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const fileName = `${shenzhen.projectName}公开招标公告.txt`;
     expect(response.headers['content-disposition']).toBe(

@@ -4,7 +4,7 @@ import { attachmentDisposition } from './routes';
 import { documentFileName } from './service';
 
 describe('amountView', () => {
-  it('shows fen as 元 exactly and as 万元 rounded to two decimals', () => {
+  it('shows fen as 元 exactly and as 万元 (grouped, 亿元 from 10,000 万元) rounded to two decimals', () => {
     expect(amountView(40_000_000, '400,000.00元')).toEqual({
       fen: 40_000_000,
       yuan: 400_000,
@@ -14,7 +14,9 @@ describe('amountView', () => {
       raw: '400,000.00元',
     });
     expect(amountView(31_470_050, null)).toMatchObject({ yuanText: '314700.5元', wanYuanText: '31.47万元' });
-    expect(amountView(9_457_000_000, null)?.wanYuanText).toBe('9457万元');
+    expect(amountView(9_457_000_000, null)?.wanYuanText).toBe('9,457万元');
+    // 亿元 from 10,000 万元 on (the shared formatter of every list, chart and export)
+    expect(amountView(47_515_816_300_00, null)?.wanYuanText).toBe('475.16亿元');
     expect(amountView(0, null)?.wanYuanText).toBe('0万元');
     // too small for two decimals of 万元: exact rather than '0万元'
     expect(amountView(4000, null)).toMatchObject({ yuanText: '40元', wanYuanText: '0.004万元' });

@@ -1,5 +1,5 @@
 import type { AmountView, ItemType } from '@tender/contracts';
-import { formatDateTime, formatYuan, maskPhone } from '@tender/domain';
+import { formatDateTime, formatWanYuan, formatYuan, maskPhone } from '@tender/domain';
 import { APPROVAL_STAGES } from '../catalog/approval-stages';
 import { areaCatalog } from '../catalog/area-catalog';
 import { DOCUMENT_TYPES } from '../catalog/document-types';
@@ -116,21 +116,19 @@ export function regionView(
 }
 
 /**
- * An amount in fen as 元 and 万元. 万元 text is rounded to two decimals, the way notices and lists show money;
- * an amount too small for that (below 0.005 万元, i.e. under 50 元) is written out exactly instead of '0万元'.
+ * An amount in fen as 元 and 万元. The 万元 text is the shared one (`formatWanYuan`): grouped digits, two
+ * decimals, 亿元 from 10,000 万元 on; an amount under 50 元 is written out exactly instead of '0万元'.
  */
 export function amountView(fen: number | null, raw: string | null): AmountView | null {
   if (fen === null) return null;
   const yuan = fen / 100;
   const wanYuan = fen / 1_000_000;
-  const hundredthsOfWan = Math.round(fen / 10_000);
-  const wanText = hundredthsOfWan === 0 && fen > 0 ? String(wanYuan) : String(hundredthsOfWan / 100);
   return {
     fen,
     yuan,
     yuanText: `${formatYuan(yuan)}元`,
     wanYuan,
-    wanYuanText: `${wanText}万元`,
+    wanYuanText: formatWanYuan(wanYuan),
     raw,
   };
 }

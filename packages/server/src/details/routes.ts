@@ -3,6 +3,7 @@ import {
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   globalParamsSchema,
+  isFirstTimeDownloadAnnouncementEndpoint,
   selDesignedInfoEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
@@ -62,6 +63,13 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
 
   endpointRoute(app, dependencies, getDetailLinkEndpoint, async ({ input, tenant, signedIn }) =>
     details.detailLink(caller(tenant, signedIn), input.id),
+  );
+
+  endpointRoute(
+    app,
+    dependencies,
+    isFirstTimeDownloadAnnouncementEndpoint,
+    async ({ input, tenant, signedIn }) => details.isFirstDownloadToday(caller(tenant, signedIn), input.id),
   );
 
   endpointRoute(app, dependencies, getProjectDocumentsEndpoint, async ({ input, tenant, signedIn }) =>

@@ -330,6 +330,16 @@ export function detailService(db: Database, gates: GateService, history: History
       return { id: item.id, documents, pass };
     },
 
+    /**
+     * spec §7 isFirstTimeDownloadAnnouncement: whether downloading this announcement now is the caller's first
+     * download of it today — the one that costs a use of downloadAnnouncement (later ones the same day are free).
+     */
+    async isFirstDownloadToday(caller: GateCaller, id: number): Promise<{ firstTime: boolean }> {
+      const item = opened(await queries.findItem(id), DETAIL_TYPES.all);
+      const spent = await gates.spentOnItemToday(caller, 'downloadAnnouncement', gateItem(item));
+      return { firstTime: !spent };
+    },
+
     /** The announcement text as a file, through downloadAnnouncement (once per item per day). */
     async document(caller: GateCaller, id: number): Promise<{ fileName: string; content: string }> {
       const [member, found] = await withMembership(caller, queries.findItem(id));

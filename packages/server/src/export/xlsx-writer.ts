@@ -156,7 +156,12 @@ export interface SheetColumn {
   header: string;
   /** Width in characters (Chinese characters count about two). */
   width?: number;
+  /** Amounts: shown with digit grouping and two decimals (built-in format 4, `#,##0.00`), still numbers. */
+  grouped?: boolean;
 }
+
+/** The style of cells shown with digit grouping (the third `cellXfs` entry of STYLES). */
+const GROUPED_STYLE = ' s="2"';
 
 export interface SheetSource {
   name: string;
@@ -169,7 +174,7 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 /** Style 1: the bold header; style 0: the default. */
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="等线"/></font><font><b/><sz val="11"/><name val="等线"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="等线"/></font><font><b/><sz val="11"/><name val="等线"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
 
 /** Leading or trailing white space, which XML would drop without xml:space. */
 const EDGE_SPACE = /^\s|\s$/;
@@ -188,9 +193,16 @@ function cellXml(value: CellValue, style: string): string {
   return `<c${style} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
-function rowXml(rowNumber: number, cells: readonly CellValue[], style = ''): string {
+function rowXml(
+  rowNumber: number,
+  cells: readonly CellValue[],
+  style = '',
+  columnStyles: readonly string[] = [],
+): string {
   let xml = `<row r="${rowNumber}">`;
-  for (const value of cells) xml += cellXml(value, style);
+  cells.forEach((value, index) => {
+    xml += cellXml(value, columnStyles[index] || style);
+  });
   return `${xml}</row>`;
 }
 
@@ -271,9 +283,10 @@ export async function writeXlsx(
           sheet.columns.map((column) => column.header),
           ' s="1"',
         )}`;
+        const columnStyles = sheet.columns.map((column) => (column.grouped ? GROUPED_STYLE : ''));
         for await (const row of sheet.rows) {
           count += 1;
-          batch += rowXml(count + 1, row);
+          batch += rowXml(count + 1, row, '', columnStyles);
           if (batch.length >= BATCH_CHARACTERS) {
             await write(batch);
             batch = '';

@@ -165,6 +165,18 @@ export function quotaCounters(db: Queryable) {
   return {
     usedToday,
 
+    /** Whether a use was spent on this item today (a spend on it would then be free). */
+    async spentOnItemToday(account: QuotaAccount, item: GateItem): Promise<boolean> {
+      const [row] = await db.query<{ recorded: boolean }>(ITEM_STATUS, [
+        account.userId,
+        account.privilege,
+        quotaDay(account.now),
+        item.kind,
+        item.id,
+      ]);
+      return row?.recorded ?? false;
+    },
+
     /**
      * Spends `uses` of a daily quota of `limit`, never past it, in one statement (src/gates/README.md Counters):
      * the conditional upsert `used + uses <= limit`, which concurrent requests take in turn on the counter row, so

@@ -191,6 +191,11 @@ export function gateService(db: Queryable) {
   return {
     decide,
 
+    /** Whether the caller spent a use of this daily privilege on this item today (nothing is counted). */
+    spentOnItemToday(caller: GateCaller, privilege: PrivilegeKey, item: GateItem): Promise<boolean> {
+      return counters.spentOnItemToday({ userId: caller.userId, privilege, now: caller.now }, item);
+    },
+
     /** {@link decide}, throwing the refusal as a 403 business error for a route to answer. */
     async enforce(caller: GateCaller, check: GateCheck): Promise<GatePass> {
       const outcome = await decide(caller, check);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTag } from '../companies/test-corpus';
+import { splitKeywords } from '../search/query';
 import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
@@ -165,6 +166,19 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
     }
   }
 
+  /** Typed text of which the index sees nothing: searching it would answer everything, so it is refused. */
+  const nothingSearchable = (typed: string) => typed.trim() !== '' && splitKeywords(typed).length === 0;
+
+  async function expectRefused(fields: Record<string, unknown>) {
+    const answer = await callAs(server, member, 'POST', '/webchat/api/searchList', {
+      searchType: 20,
+      searchPattern: 30,
+      ...fields,
+    });
+    expect(answer.code, JSON.stringify(fields)).toBe(400);
+    expect(answer.message).toMatch(/中没有可检索的文字/);
+  }
+
   /** The ids the meaning gives: a scan of every imported title (the database holds no other items). */
   function expectedIds(keyword: string, within = ''): number[] {
     return [...titles]
@@ -179,6 +193,10 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
    * there (src/search/README.md, "Gaps"). The titles' names in the message tell what differs.
    */
   async function expectExact(fields: { keyword: string; secondSearch?: string }) {
+    if (nothingSearchable(fields.keyword) || nothingSearchable(fields.secondSearch ?? '')) {
+      await expectRefused(fields);
+      return;
+    }
     const found = await searchIds(fields);
     const named = (ids: number[]) => ids.map((id) => titles.get(id));
     expect(named(found), JSON.stringify(fields)).toEqual(
@@ -205,14 +223,17 @@ describe.each(testDatabaseTargets())('hostile text in search fields on $name', (
     'keyword %j, alone or as a keyword of its own, finds exactly the titles that hold it',
     async (hostile) => {
       for (const keyword of [hostile, `${hostile} ${tag}`, `${tag}，${hostile}`, `${tag}医院${hostile}`]) {
-        expect(await searchIds({ keyword }), keyword).toEqual(expectedIds(keyword));
+        if (nothingSearchable(keyword)) await expectRefused({ keyword });
+        else expect(await searchIds({ keyword }), keyword).toEqual(expectedIds(keyword));
       }
       expect(await searchIds({ keywordList: [hostile, tag] }), 'keywordList').toEqual(
         expectedIds(`${hostile} ${tag}`),
       );
-      expect(await searchIds({ keyword: tag, secondSearch: hostile }), 'secondSearch').toEqual(
-        expectedIds(tag, hostile),
-      );
+      if (nothingSearchable(hostile)) await expectRefused({ keyword: tag, secondSearch: hostile });
+      else
+        expect(await searchIds({ keyword: tag, secondSearch: hostile }), 'secondSearch').toEqual(
+          expectedIds(tag, hostile),
+        );
     },
   );
 

@@ -202,7 +202,7 @@ describe.each(testDatabaseTargets())('browsing history and follows on $name', (t
       type: 'nj',
       typeName: '拟建项目',
       regionText: '山东省 济南市',
-      amount: { wanYuanText: '9457万元' },
+      amount: { wanYuanText: '9,457万元' },
       purchaserName: expect.stringContaining('济南市市中区教育局'),
       isCollect: true,
       collectedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),

@@ -4,8 +4,8 @@ import { createEnterprise } from '../enterprise/service';
 import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { callAs, type MemberTestUser, newMember, newSubAccount } from '../test-support/membership-fixtures';
-import { memberInEveryTable, sentCode } from '../test-support/personal-data-fixtures';
-import { signIn } from '../test-support/sign-in';
+import { memberInEveryTable, outboxCode, sentCode } from '../test-support/personal-data-fixtures';
+import { consentVersionOf, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
 /** Every text, json and array column of every table: where a phone or a name could be written. */
@@ -54,6 +54,26 @@ describe.each(testDatabaseTargets())('注销账号 ($name)', (target) => {
     });
     expect(wrongPurpose.code).toBe(400);
     expect((await callAs(server, member, 'GET', '/webchat/api/userCenter')).code).toBe(200);
+  });
+
+  it('sends the identity code of common/sendIdentifycode to the account’s own phone only', async () => {
+    const member = await newMember(server, 'alpha');
+    const refused = await callAs(server, member, 'POST', '/webchat/common/sendIdentifycode', {
+      purpose: 'cancelAccount',
+    });
+    expect(refused.code).toBe(400);
+    server.clock.advance(13 * 60_000);
+    const sent = await callAs(server, member, 'POST', '/webchat/common/sendIdentifycode', {
+      purpose: 'cancelAccount',
+      consentVersion: consentVersionOf('alpha'),
+      // A phone in the request is not where the code goes.
+      mobile: '13900000000',
+    });
+    expect(sent.code, sent.message).toBe(200);
+    expect(sent.data.maskedMobile).toBe(`${member.mobile.slice(0, 3)}****${member.mobile.slice(7)}`);
+    const code = await outboxCode(server, 'alpha', member.mobile);
+    const cancelled = await callAs(server, member, 'POST', '/webchat/api/userCenter/cancelAccount', { code });
+    expect(cancelled.code, cancelled.message).toBe(200);
   });
 
   it('leaves no phone and no real name in clear in any table, keeps the order, ends the sessions', {

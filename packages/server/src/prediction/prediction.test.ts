@@ -248,6 +248,39 @@ describe.each(testDatabaseTargets())('potential bidders on $name', (target) => {
     expect(used.data.used).toBe(1);
   });
 
+  it('shows the project analysis on screen with the workbook’s content, at the same daily cost', async () => {
+    const user = await newMember(server, 'alpha');
+    await grant(server, user, 'qiyetong', 12);
+    const view = () =>
+      callAs(server, user, 'POST', '/webchat/api/zhaoBiaoInfo/project-analysis/view', {
+        id: ids.get('tender'),
+      });
+    const shown = await view();
+    expect(shown.code).toBe(200);
+    expect(shown.data.title).toBe(`${HOSPITAL}医用耗材采购项目公开招标公告`);
+    expect(shown.data.facts[0]).toEqual({ label: '标题', value: shown.data.title });
+    expect(shown.data.facts.map((fact: { label: string }) => fact.label)).toContain('预算金额');
+    expect(shown.data.bidders[0]).toMatchObject({
+      rank: 1,
+      name: '广州康达医疗科技有限公司',
+      score: 7,
+      wins: 2,
+    });
+    expect(shown.data.permission).toMatchObject({ privilege: 'projectAnalyzer', used: 1 });
+    // The same item again the same day: no second charge.
+    expect((await view()).data.permission.used).toBe(1);
+    const missing = await callAs(server, user, 'POST', '/webchat/api/zhaoBiaoInfo/project-analysis/view', {
+      id: 999_999_999,
+    });
+    expect(missing.code).toBe(404);
+    // A level without projectAnalyzer is refused with the permission dialog's data.
+    const free = await newMember(server, 'alpha');
+    const refused = await callAs(server, free, 'POST', '/webchat/api/zhaoBiaoInfo/project-analysis/view', {
+      id: ids.get('tender'),
+    });
+    expect(refused.code).toBe(403);
+  });
+
   it('records the e-mail and docking requests of a project analysis', async () => {
     const user = await newMember(server, 'alpha');
     await grant(server, user, 'qiyetong', 12);

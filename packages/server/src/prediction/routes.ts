@@ -4,6 +4,7 @@ import {
   judgeProjectAnalysisEndpoint,
   projectAnalysisDockingSubmitOrderEndpoint,
   projectAnalysisExportEndpoint,
+  projectAnalysisViewEndpoint,
   showDockingPriceEndpoint,
   toubiaoForecastListEndpoint,
   toubiaoListEndpoint,
@@ -48,6 +49,9 @@ export function predictionRoutes(app: FastifyInstance, dependencies: PredictionR
   );
   endpointRoute(app, dependencies, getEmailForExportAnalysisProjectEndpoint, ({ input, tenant, signedIn }) =>
     prediction.analysisEmail(caller(tenant, signedIn), input),
+  );
+  endpointRoute(app, dependencies, projectAnalysisViewEndpoint, ({ input, tenant, signedIn }) =>
+    prediction.analysisView(caller(tenant, signedIn), input.id),
   );
   endpointRoute(app, dependencies, showDockingPriceEndpoint, async () => prediction.dockingPrice());
   endpointRoute(app, dependencies, projectAnalysisDockingSubmitOrderEndpoint, ({ input, tenant, signedIn }) =>

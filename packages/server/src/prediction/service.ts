@@ -1,8 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ItemType } from '@tender/contracts';
 import { PROJECT_ANALYSIS_DOCKING_PRICE_FEN } from '@tender/contracts';
-import { CUSTOMER_LIST_TOTAL_DISPLAY_CAP, formatTotalCount, RESPONSE_CODES } from '@tender/domain';
+import {
+  CUSTOMER_LIST_TOTAL_DISPLAY_CAP,
+  formatFenAsWanYuan,
+  formatTotalCount,
+  RESPONSE_CODES,
+} from '@tender/domain';
 import { wanText } from '../companies/service';
 import type { Database } from '../db/database';
 import { industryName, regionView, typeName } from '../details/present';
@@ -11,7 +17,13 @@ import type { GateItem } from '../gates/item-locator';
 import type { GateCaller, GateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import type { SearchIndex } from '../search/search-index';
-import { type Evidence, type Prediction, predictBidders, tenderForPrediction } from './predict';
+import {
+  type Evidence,
+  type Prediction,
+  predictBidders,
+  type TenderForPrediction,
+  tenderForPrediction,
+} from './predict';
 
 export const predictionMessages = {
   notFound: '该信息不存在或已删除',
@@ -48,6 +60,39 @@ function bidderView(prediction: Prediction, rank: number) {
   };
 }
 
+/** Potential bidders and purchaser items the 项目分析 screen shows (the workbook holds more). */
+const ANALYSIS_BIDDERS_SHOWN = 20;
+const ANALYSIS_HISTORY_SHOWN = 50;
+
+interface AnalysisItemRow {
+  project_code: string | null;
+  budget_fen: number | null;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
+  bid_deadline: Date | null;
+}
+
+/** 项目信息: the facts of the analysed item, as the screen and the workbook's first sheet list them. */
+function projectFacts(
+  tender: TenderForPrediction,
+  item: AnalysisItemRow | undefined,
+  keywords: readonly string[],
+): [string, string | null][] {
+  return [
+    ['标题', tender.title],
+    ['信息类型', typeName(tender.docType)],
+    ['项目名称', tender.projectName],
+    ['项目编号', item?.project_code ?? null],
+    ['采购人', tender.purchasers.map((purchaser) => purchaser.name).join('；')],
+    ['地区', item ? regionView(item.province_code, item.city_code, item.district_code).regionText : ''],
+    ['行业', tender.industryCode ? (industryName(tender.industryCode) ?? tender.industryCode) : null],
+    ['预算金额', item?.budget_fen == null ? null : formatFenAsWanYuan(Number(item.budget_fen))],
+    ['发布日期', tender.publishDate],
+    ['相似项目关键词', keywords.join('、')],
+  ];
+}
+
 const priceText = (fen: number) => `${(fen / 100).toFixed(2).replace(/\.00$/, '')}元`;
 
 /** The project-analysis docking service's price (show-docking-price). */
@@ -75,6 +120,31 @@ export function predictionService(db: Database, gates: GateService, index: Searc
       [id],
     );
     return { kind: row?.doc_type ?? '', id: String(id), provinceCode: row?.province_code ?? null };
+  }
+
+  /** What a project analysis holds: the ranking, the item's facts and its purchasers' other items. */
+  async function analysisData(tender: TenderForPrediction, id: number) {
+    const [{ ranking, keywords }, [item], history] = await Promise.all([
+      predictBidders(db, index, tender),
+      db.query<AnalysisItemRow>(
+        'SELECT project_code, budget_fen, province_code, city_code, district_code, bid_deadline FROM tender_item WHERE id = $1',
+        [id],
+      ),
+      db.query<{
+        id: number;
+        title: string;
+        doc_type: string;
+        publish_date: string;
+        amount_fen: number | null;
+      }>(
+        `SELECT i.id, i.title, i.doc_type, i.publish_date, coalesce(i.award_fen, i.budget_fen) AS amount_fen
+         FROM item_company l JOIN tender_item i ON i.id = l.item_id
+         WHERE l.company_id = ANY($1::bigint[]) AND l.role = 'purchaser' AND i.id <> $2
+         ORDER BY i.publish_date DESC, i.id DESC LIMIT 200`,
+        [tender.purchasers.map((purchaser) => purchaser.id), id],
+      ),
+    ]);
+    return { ranking, keywords, item, history };
   }
 
   return {
@@ -126,40 +196,40 @@ export function predictionService(db: Database, gates: GateService, index: Searc
       return gates.enforce(caller, { privilege: 'projectAnalyzer', mode: 'check' });
     },
 
+    /** The project analysis on screen (项目分析): the same content as the workbook, the same spend. */
+    async analysisView(caller: GateCaller, id: number) {
+      const tender = await tenderOf(id);
+      const permission = await gates.enforce(caller, {
+        privilege: 'projectAnalyzer',
+        item: await gateItem(id),
+        mode: 'spend',
+      });
+      const { ranking, keywords, item, history } = await analysisData(tender, id);
+      return {
+        id,
+        title: tender.title,
+        facts: projectFacts(tender, item, keywords).map(([label, value]) => ({ label, value })),
+        keywords,
+        bidders: ranking
+          .slice(0, ANALYSIS_BIDDERS_SHOWN)
+          .map((prediction, index) => bidderView(prediction, index + 1)),
+        purchaserHistory: history.slice(0, ANALYSIS_HISTORY_SHOWN).map((row) => ({
+          id: Number(row.id),
+          title: row.title,
+          type: row.doc_type as ItemType,
+          typeName: typeName(row.doc_type),
+          publishDate: row.publish_date,
+          amountText: row.amount_fen === null ? null : formatFenAsWanYuan(Number(row.amount_fen)),
+        })),
+        permission,
+      };
+    },
+
     /** The project analysis as a workbook: the item, its potential bidders, its purchasers' history. */
     async analysisWorkbook(caller: GateCaller, id: number): Promise<{ content: Buffer; fileName: string }> {
       const tender = await tenderOf(id);
       await gates.enforce(caller, { privilege: 'projectAnalyzer', item: await gateItem(id), mode: 'spend' });
-      const [{ ranking, keywords }, [item], history] = await Promise.all([
-        predictBidders(db, index, tender),
-        db.query<{
-          project_code: string | null;
-          budget_fen: number | null;
-          province_code: string | null;
-          city_code: string | null;
-          district_code: string | null;
-          bid_deadline: Date | null;
-        }>(
-          'SELECT project_code, budget_fen, province_code, city_code, district_code, bid_deadline FROM tender_item WHERE id = $1',
-          [id],
-        ),
-        db.query<{
-          id: number;
-          title: string;
-          doc_type: string;
-          publish_date: string;
-          amount_fen: number | null;
-        }>(
-          `SELECT i.id, i.title, i.doc_type, i.publish_date, coalesce(i.award_fen, i.budget_fen) AS amount_fen
-           FROM item_company l JOIN tender_item i ON i.id = l.item_id
-           WHERE l.company_id = ANY($1::bigint[]) AND l.role = 'purchaser' AND i.id <> $2
-           ORDER BY i.publish_date DESC, i.id DESC LIMIT 200`,
-          [tender.purchasers.map((purchaser) => purchaser.id), id],
-        ),
-      ]);
-      const region = item
-        ? regionView(item.province_code, item.city_code, item.district_code).regionText
-        : '';
+      const { ranking, keywords, item, history } = await analysisData(tender, id);
       const directory = mkdtempSync(join(tmpdir(), 'tender-analysis-'));
       const path = join(directory, 'analysis.xlsx');
       try {
@@ -173,21 +243,7 @@ export function predictionService(db: Database, gates: GateService, index: Searc
                 { header: '项目', width: 16 },
                 { header: '内容', width: 80 },
               ],
-              rows: [
-                ['标题', tender.title],
-                ['信息类型', typeName(tender.docType)],
-                ['项目名称', tender.projectName],
-                ['项目编号', item?.project_code ?? null],
-                ['采购人', tender.purchasers.map((purchaser) => purchaser.name).join('；')],
-                ['地区', region],
-                [
-                  '行业',
-                  tender.industryCode ? (industryName(tender.industryCode) ?? tender.industryCode) : null,
-                ],
-                ['预算金额（万元）', wan(item?.budget_fen ?? null)],
-                ['发布日期', tender.publishDate],
-                ['相似项目关键词', keywords.join('、')],
-              ],
+              rows: projectFacts(tender, item, keywords).map(([label, value]) => [label, value]),
             },
             {
               name: '潜在投标人',
@@ -224,7 +280,7 @@ export function predictionService(db: Database, gates: GateService, index: Searc
                 { header: '标题', width: 60 },
                 { header: '信息类型', width: 12 },
                 { header: '发布日期', width: 12 },
-                { header: '金额（万元）', width: 14 },
+                { header: '金额（万元）', width: 14, grouped: true },
               ],
               rows: history.map((row) => [
                 Number(row.id),

@@ -13,6 +13,7 @@ import { WHOLE_COUNTRY_CODE } from '../catalog/areas';
 import { DOCUMENT_TYPES } from '../catalog/document-types';
 import { INDUSTRIES } from '../catalog/industries';
 import { BusinessError } from '../http/business-error';
+import { messages } from '../messages';
 import type { SearchMode, SearchScope } from './query';
 import { splitKeywords } from './query';
 import type { SearchFilters, SearchRequest } from './search-index';
@@ -148,15 +149,29 @@ export function inputKeywords(input: SearchInput): string[] {
   return splitKeywords([input.keyword ?? '', ...(input.keywordList ?? [])]);
 }
 
+/**
+ * Typed words of which nothing is searchable (`(.*+[`: the index holds Han characters, letters and digits only)
+ * are refused: searching without them would answer everything, as if the member had typed nothing.
+ */
+function searchableWords(typed: readonly string[], reason: (text: string) => string): string[] {
+  const words = splitKeywords(typed);
+  const text = typed.join(' ').trim();
+  if (words.length === 0 && text) throw new BusinessError(400, reason(text.slice(0, 20)));
+  return words;
+}
+
 /** A search request of a page, with spec §9's page size and total cap. */
 export function searchRequest(input: SearchInput, filters: SearchFilters): SearchRequest {
   const pageNumber = input.pageNumber ?? 1;
   const pageSize = input.pageSize ?? 20;
   return {
-    keywords: inputKeywords(input),
+    keywords: searchableWords(
+      [input.keyword ?? '', ...(input.keywordList ?? [])],
+      messages.search.nothingSearchable,
+    ),
     mode: MODES[input.searchPattern] ?? 'precise',
     scope: SCOPES[input.searchType] ?? 'full',
-    within: splitKeywords(input.secondSearch ?? []),
+    within: searchableWords(input.secondSearch ?? [], messages.search.nothingSearchableWithin),
     filters,
     offset: (pageNumber - 1) * pageSize,
     limit: pageSize,

@@ -96,17 +96,39 @@ export async function historyPage(
   };
 }
 
-/** The keywords most users of a brand searched since a time, most searchers first. */
-export async function hotWords(
+/** Removes a user's searches in these boxes (清空搜索历史). */
+export async function clearHistory(
   db: Queryable,
-  brandId: string,
-  since: Date,
-  limit: number,
-): Promise<string[]> {
+  userId: number,
+  kinds: readonly SearchKind[],
+): Promise<void> {
+  await db.query('DELETE FROM search_history WHERE user_id = $1 AND kind = ANY($2::text[])', [
+    userId,
+    [...kinds],
+  ]);
+}
+
+/** What makes a searched keyword a hot-word candidate (getHostSearchWord). */
+export interface HotWordRule {
+  since: Date;
+  limit: number;
+  /** So one member's (or a few members') searches never show to everyone. */
+  minSearchers: number;
+  /** Longer keywords are one member's phrase, not a word to suggest (in characters). */
+  maxLength: number;
+}
+
+/**
+ * The keywords of a brand searched since a time by at least `minSearchers` distinct members and no longer than
+ * `maxLength`, most searchers first.
+ */
+export async function hotWords(db: Queryable, brandId: string, rule: HotWordRule): Promise<string[]> {
   const rows = await db.query<{ keyword: string }>(
-    `SELECT keyword FROM search_history WHERE brand_id = $1 AND searched_at >= $2
-     GROUP BY keyword ORDER BY count(DISTINCT user_id) DESC, max(searched_at) DESC, keyword LIMIT $3`,
-    [brandId, since, limit],
+    `SELECT keyword FROM search_history
+     WHERE brand_id = $1 AND searched_at >= $2 AND char_length(keyword) <= $4
+     GROUP BY keyword HAVING count(DISTINCT user_id) >= $5
+     ORDER BY count(DISTINCT user_id) DESC, max(searched_at) DESC, keyword LIMIT $3`,
+    [brandId, rule.since, rule.limit, rule.maxLength, rule.minSearchers],
   );
   return rows.map((row) => row.keyword);
 }

@@ -1,4 +1,5 @@
 import type { ApprovalRecord, SearchRecord } from '@tender/contracts';
+import { formatFenAsWanYuan } from '@tender/domain';
 import { APPROVAL_STAGES } from '../catalog/approval-stages';
 import { areaCatalog } from '../catalog/area-catalog';
 import { DOCUMENT_TYPES } from '../catalog/document-types';
@@ -8,10 +9,10 @@ import { highlightHtml, snippetHtml } from './highlight';
 import { purchaseContent } from './purchase-content';
 import type { SearchScope } from './query';
 
-/** An amount in fen as the lists show it, in 万元 with up to four decimals: '43.1064万元', '100万元'. */
+/** An amount in fen as the lists show it (`formatFenAsWanYuan`): '43.11万元', '1,200万元', '475.16亿元'. */
 export function wanYuanText(fen: number | null | undefined): string | null {
   if (fen === null || fen === undefined) return null;
-  return `${Number((fen / 1_000_000).toFixed(4))}万元`;
+  return formatFenAsWanYuan(fen);
 }
 
 let regionNames: Map<string, string> | undefined;
@@ -157,6 +158,19 @@ export async function loadRecords(
   });
 }
 
+/**
+ * A notice's body without the lines that only repeat its title (most notices open with it): the passage shows
+ * text around the matched words, and the title is already above it.
+ */
+export function withoutTitleLines(body: string, title: string): string {
+  const heading = title.trim();
+  if (!heading) return body;
+  return body
+    .split('\n')
+    .filter((line) => line.trim() !== heading)
+    .join('\n');
+}
+
 function toRecord(row: ItemRow, needles: readonly string[], scope: SearchScope): ApprovalRecord {
   const parties = row.parties ?? [];
   const first = (role: string) => parties.find((party) => party.role === role)?.name ?? null;
@@ -165,8 +179,9 @@ function toRecord(row: ItemRow, needles: readonly string[], scope: SearchScope):
   const cityName =
     row.city_code && regionName(row.city_code) !== provinceName ? regionName(row.city_code) : null;
   const districtName = regionName(row.district_code);
+  const body = row.body === null ? null : withoutTitleLines(row.body, row.title);
   const passageSource =
-    row.body === null ? null : scope === 'content' ? purchaseContent(row.project_name, row.body) : row.body;
+    body === null ? null : scope === 'content' ? purchaseContent(row.project_name, body) : body;
   const amountFen =
     row.doc_type === 'jg'
       ? (row.award_fen ?? row.budget_fen)

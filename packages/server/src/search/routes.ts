@@ -8,6 +8,7 @@ import {
   getSearchConditionEndpoint,
   SEARCH_ALL_TABS,
   searchAllListEndpoint,
+  searchHistoryClearEndpoint,
   searchHistoryListEndpoint,
   searchListEndpoint,
   searchWordListEndpoint,
@@ -43,12 +44,15 @@ import {
 } from './conditions';
 import { highlightHtml } from './highlight';
 import {
+  clearHistory,
   historyPage,
   historyWordsContaining,
   hotWords,
   type SearchKind,
   searchHistoryWriter,
 } from './history';
+import { HOT_WORD_DICTIONARY, HOT_WORD_MAX_LENGTH, HOT_WORD_MIN_SEARCHERS } from './hot-words';
+import { splitKeywords } from './query';
 import { loadRecords, STAGE_ORDER } from './records';
 import { type CachedSearchIndex, searchKey } from './result-cache';
 import { searchIndex as defaultIndex, type SearchFilters, type SearchIndex } from './search-index';
@@ -199,13 +203,50 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     ...(await commonConditions(tenant)),
   }));
 
+  /** Whether a word, searched alone as the search box first does, finds anything. */
+  const findsSomething = async (word: string): Promise<boolean> => {
+    const keywords = splitKeywords(word);
+    if (keywords.length === 0) return false;
+    const { total } = await index.search(db, {
+      keywords,
+      mode: 'precise',
+      scope: 'full',
+      offset: 0,
+      limit: 1,
+      countCap: 1,
+    });
+    return total > 0;
+  };
+
+  /**
+   * A brand's hot words: keywords searched by HOT_WORD_MIN_SEARCHERS members or more, then the brand's own
+   * defaults (dictionary `hot_search_word`, else `messages.search.defaultHotWords`); each one must find something.
+   */
+  const rankHotWords = async (brandId: string, now: number): Promise<readonly string[]> => {
+    const searched = await hotWords(db, brandId, {
+      since: new Date(now - HOT_WORD_DAYS * 86_400_000),
+      limit: HOT_WORD_COUNT * 2,
+      minSearchers: HOT_WORD_MIN_SEARCHERS,
+      maxLength: HOT_WORD_MAX_LENGTH,
+    });
+    const defaults = (await dictionaryQueries(db).entries(brandId, [HOT_WORD_DICTIONARY])).map(
+      (entry) => entry.label,
+    );
+    const words: string[] = [];
+    for (const word of [...searched, ...(defaults.length ? defaults : messages.search.defaultHotWords)]) {
+      if (words.length >= HOT_WORD_COUNT) break;
+      if (!words.includes(word) && (await findsSomething(word))) words.push(word);
+    }
+    return words;
+  };
+
   // Per brand: when they were ranked, and the ranking (shared by the calls that arrive while it runs).
   const rankedHotWords = new Map<string, { at: number; words: Promise<readonly string[]> }>();
   const brandHotWords = (brandId: string): Promise<readonly string[]> => {
     const now = clock().getTime();
     const ranked = rankedHotWords.get(brandId);
     if (ranked && now >= ranked.at && now - ranked.at < HOT_WORD_TTL_MS) return ranked.words;
-    const words = hotWords(db, brandId, new Date(now - HOT_WORD_DAYS * 86_400_000), HOT_WORD_COUNT);
+    const words = rankHotWords(brandId, now);
     rankedHotWords.set(brandId, { at: now, words });
     words.catch(() => {
       if (rankedHotWords.get(brandId)?.words === words) rankedHotWords.delete(brandId);
@@ -213,14 +254,9 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     return words;
   };
 
-  endpointRoute(app, dependencies, getHostSearchWordEndpoint, async ({ tenant }) => {
-    const words = [...(await brandHotWords(tenant.id))];
-    for (const word of messages.search.defaultHotWords) {
-      if (words.length >= HOT_WORD_COUNT) break;
-      if (!words.includes(word)) words.push(word);
-    }
-    return { words };
-  });
+  endpointRoute(app, dependencies, getHostSearchWordEndpoint, async ({ tenant }) => ({
+    words: [...(await brandHotWords(tenant.id))],
+  }));
 
   endpointRoute(app, dependencies, searchWordListEndpoint, async ({ input, signedIn }) => {
     const typed = input.keyword.normalize('NFKC').toLowerCase();
@@ -242,6 +278,11 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   endpointRoute(app, dependencies, searchHistoryListEndpoint, ({ input, signedIn }) =>
     historyPage(db, signedIn.userId, ['tender', 'all'], input.pageNumber, input.pageSize),
   );
+
+  endpointRoute(app, dependencies, searchHistoryClearEndpoint, async ({ signedIn }) => {
+    await clearHistory(db, signedIn.userId, ['tender', 'all']);
+    return null;
+  });
 
   const projectsOf =
     (docType: 'nj' | 'sp') =>

@@ -77,7 +77,7 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     expect(first.typeLabel).not.toBe('');
     expect(first.publishDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const withAmount = page.records.find((record: { budgetText: string | null }) => record.budgetText);
-    expect(withAmount?.budgetText).toMatch(/^\d+(\.\d+)?万元$/);
+    expect(withAmount?.budgetText).toMatch(/^[\d,]+(\.\d{1,2})?(万元|亿元)$/);
 
     const second = await search('/webchat/api/searchList', {
       keyword: '医院',
@@ -208,6 +208,40 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     );
   });
 
+  it('shows a passage around the matched words of the body, never the title the body opens with', async () => {
+    const notice = items.find(
+      (item) =>
+        item.doc_type === 'zb' && item.body.startsWith(item.title) && item.body.includes('项目名称：'),
+    ) as Row;
+    const projectName = /项目名称：(.+)/.exec(notice.body)?.[1]?.trim() as string;
+    const answer = await search('/webchat/api/searchList', {
+      keyword: projectName.slice(0, 50),
+      searchType: 10,
+      searchPattern: 30,
+      pageSize: 20,
+    });
+    const record = answer.data.records.find((entry: { id: number }) => entry.id === notice.id);
+    expect(record.snippet).toContain('<em class="hl">');
+    expect(record.snippet.replace(/<[^>]+>/g, '')).not.toContain(notice.title);
+  });
+
+  it('refuses a query with nothing searchable in it instead of answering everything', async () => {
+    const answer = await search('/webchat/api/searchList', { keyword: '(.*+[' });
+    expect(answer.code).toBe(400);
+    expect(answer.message).toBe(
+      '搜索词“(.*+[”中没有可检索的文字，未能匹配任何信息，请使用汉字、字母或数字搜索',
+    );
+    const within = await search('/webchat/api/searchList', { keyword: '医院', secondSearch: ['**'] });
+    expect(within.code).toBe(400);
+    expect(within.message).toContain('结果中搜索的词“**”');
+    const tabs = await search('/webchat/api/getSearchAllTabCondition', { keyword: '[]' });
+    expect(tabs.code).toBe(400);
+    // A query with something searchable beside the symbols searches that.
+    expect((await search('/webchat/api/searchList', { keyword: '医院 (.*' })).code).toBe(200);
+    const history = await search('/webchat/api/searchHistoryList', {});
+    expect(history.data.records.map((entry: { keyword: string }) => entry.keyword)).not.toContain('(.*+[');
+  });
+
   it('records searches per user and answers them as history, hot words and suggestions', async () => {
     const other = await signIn(server, 'alpha', newMobile());
     await search('/webchat/api/searchList', { keyword: '物业管理', area: '100000' }, other);
@@ -223,22 +257,53 @@ describe.each(testDatabaseTargets())('search endpoints on $name', (target) => {
     expect(mine.data.records.map((entry: { keyword: string }) => entry.keyword)).not.toContain('监控设备');
 
     const hot = await search('/webchat/api/getHostSearchWord', {});
-    expect(hot.data.words).toHaveLength(10);
-    expect(hot.data.words.slice(0, 2)).toContain('物业管理');
-    // The ranking is kept for HOT_WORD_TTL_MS: three more members' searches show after it, not before.
+    // One member's searches are not hot: the brand's starting words show, each of which finds something.
+    expect(hot.data.words).not.toContain('监控设备');
+    expect(hot.data.words[0]).toBe('医院');
+    for (const word of hot.data.words) {
+      expect((await search('/webchat/api/searchList', { keyword: word }, other)).data.total).toBeGreaterThan(
+        0,
+      );
+    }
+    // The ranking is kept for HOT_WORD_TTL_MS: three more members' searches show after it, not before — but
+    // neither a keyword that finds nothing nor one longer than a word, however many searched them.
+    const longQuery = '某某市第一人民医院门诊楼改扩建工程设备';
     for (let index = 0; index < 3; index += 1) {
       const member = await signIn(server, 'alpha', newMobile());
       await search('/webchat/api/searchList', { keyword: '绿化养护' }, member);
+      await search('/webchat/api/searchList', { keyword: '量子纠缠机' }, member);
+      await search('/webchat/api/searchList', { keyword: longQuery }, member);
     }
+    expect((await search('/webchat/api/searchList', { keyword: '量子纠缠机' })).data.total).toBe(0);
     const kept = await search('/webchat/api/getHostSearchWord', {});
     expect(kept.data.words).toEqual(hot.data.words);
     server.clock.advance(HOT_WORD_TTL_MS);
     const reranked = await search('/webchat/api/getHostSearchWord', {});
     expect(reranked.data.words[0]).toBe('绿化养护');
+    expect(reranked.data.words).not.toContain('量子纠缠机');
+    expect(reranked.data.words).not.toContain(longQuery);
+    // Per brand: the other brand's members searched nothing of it, and its starting words are its trade's.
+    const betaMember = await signIn(server, 'beta', newMobile());
+    const beta = await callApi(server.app, 'POST', '/webchat/api/getHostSearchWord', {
+      brand: 'beta',
+      headers: betaMember.headers,
+    });
+    expect(beta.data.words).not.toContain('绿化养护');
+    expect(beta.data.words.length).toBeGreaterThan(0);
+    expect(beta.data.words.every((word: string) => ['食堂', '食材', '配送', '餐饮'].includes(word))).toBe(
+      true,
+    );
 
     const words = await search('/webchat/api/searchWordList', { keyword: '物业' }, other);
     expect(words.data.words[0]).toMatchObject({ word: '物业管理', source: 'history' });
     expect(words.data.words.every((entry: { word: string }) => entry.word.includes('物业'))).toBe(true);
+
+    // 清空: the member's own history only.
+    await search('/webchat/api/desginedSearchList', { keyword: '工程' }, other);
+    expect((await search('/webchat/api/searchHistoryClear', {}, other)).code).toBe(200);
+    expect((await search('/webchat/api/searchHistoryList', {}, other)).data.records).toEqual([]);
+    expect((await search('/webchat/api/desginedSearchHistoryList', {}, other)).data.total).toBe(1);
+    expect((await search('/webchat/api/searchHistoryList', {})).data.total).toBeGreaterThan(0);
 
     const companies = await search('/webchat/api/searchWordList', { keyword: '有限公司', type: 0 });
     expect(companies.data.words.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import {
   withMinAmountRule,
 } from '@tender/domain';
 import { areaCatalog } from '../catalog/area-catalog';
+import { INDUSTRIES } from '../catalog/industries';
 import type { Clock } from '../clock';
 import type { Database, Queryable } from '../db/database';
 import { gateService } from '../gates/service';
@@ -555,30 +556,52 @@ const BOILERPLATE = new Set([
 
 const RECOMMEND_TITLES = 3000;
 const RECOMMEND_TTL_MS = 10 * 60_000;
+/** A word in more of the titles than this share is the trade's boilerplate, not a subject. */
+const RECOMMEND_MAX_SHARE = 0.08;
+/** A subject is concentrated: at least this share of its titles lie in one industry section. */
+const RECOMMEND_MIN_CONCENTRATION = 0.5;
 const recommendCache = new WeakMap<object, { at: number; words: { word: string; count: number }[] }>();
+const SECTION_OF_DIVISION = new Map(
+  INDUSTRIES.flatMap((section) => section.children.map((division) => [division.code, section.code] as const)),
+);
 
 /**
- * The most frequent words of the newest titles (jieba, 2+ characters, place names and boilerplate left out):
- * what is being published is what is worth subscribing to. Computed at most every 10 minutes per process.
+ * The distinctive words of the newest titles (jieba, 2+ characters, place names and boilerplate left out): words
+ * worth a subscription name a subject, and a subject's titles lie mostly in one industry — 医院, 食材, 监控 —
+ * while words spread over every industry (人民, 政府, 综合, 中心) only name who buys. So a word is suggested by
+ * its document frequency within its main industry section, when that section holds at least half of its titles
+ * and the word is in at most 8 % of all titles. Computed at most every 10 minutes per process.
  */
 async function recommendedKeywords(db: Queryable, size: number) {
   const cached = recommendCache.get(db);
   if (cached && Date.now() - cached.at < RECOMMEND_TTL_MS) return cached.words.slice(0, size);
-  const titles = await db.query<{ title: string }>(
-    `SELECT title FROM tender_item ORDER BY id DESC LIMIT ${RECOMMEND_TITLES}`,
+  const titles = await db.query<{ title: string; industry_code: string | null }>(
+    `SELECT title, industry_code FROM tender_item ORDER BY id DESC LIMIT ${RECOMMEND_TITLES}`,
   );
-  const counts = new Map<string, number>();
-  for (const { title } of titles) {
+  /** Per word: its titles in each section ('' for titles without an industry). */
+  const bySection = new Map<string, Map<string, number>>();
+  for (const { title, industry_code } of titles) {
+    const section = (industry_code && SECTION_OF_DIVISION.get(industry_code)) ?? '';
     for (const word of new Set(wordTokens(title).map((token) => token.lexeme))) {
       if ([...word].length < 2 || BOILERPLATE.has(word) || /[省市县区镇乡村]$/.test(word) || /\d/.test(word))
         continue;
-      counts.set(word, (counts.get(word) ?? 0) + 1);
+      const sections = bySection.get(word) ?? new Map<string, number>();
+      sections.set(section, (sections.get(section) ?? 0) + 1);
+      bySection.set(word, sections);
     }
   }
-  const words = [...counts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const maxTitles = Math.max(2, titles.length * RECOMMEND_MAX_SHARE);
+  const scored: { word: string; count: number; inSection: number }[] = [];
+  for (const [word, sections] of bySection) {
+    const count = [...sections.values()].reduce((sum, value) => sum + value, 0);
+    const inSection = Math.max(...sections.values());
+    if (count > maxTitles || inSection < count * RECOMMEND_MIN_CONCENTRATION) continue;
+    scored.push({ word, count, inSection });
+  }
+  const words = scored
+    .sort((a, b) => b.inSection - a.inSection || b.count - a.count || a.word.localeCompare(b.word))
     .slice(0, 50)
-    .map(([word, count]) => ({ word, count }));
+    .map(({ word, count }) => ({ word, count }));
   recommendCache.set(db, { at: Date.now(), words });
   return words.slice(0, size);
 }

@@ -9,7 +9,10 @@ export interface SeedDictionaryEntry {
  * The dictionaries every new brand starts with (spec §3 Dictionary, §2 unPay dialog). Operators edit them in the
  * database afterwards. Amount ranges are 'min,max' in 万元, an empty end meaning open.
  */
-export function defaultDictionaries(supportPhone: string | null): Record<string, SeedDictionaryEntry[]> {
+export function defaultDictionaries(
+  supportPhone: string | null,
+  hotSearchWords: readonly string[],
+): Record<string, SeedDictionaryEntry[]> {
   const contact = supportPhone ? `，联系电话 ${supportPhone}` : '';
   return {
     item_amount: [
@@ -24,6 +27,8 @@ export function defaultDictionaries(supportPhone: string | null): Record<string,
     shenjims_pay_content: [
       { value: 'contact', label: `暂不支持在线开通会员，请联系当地商务经理为您开通${contact}。` },
     ],
+    // 热门搜索's start (getHostSearchWord): the brand's trade words, before its members' own searches count.
+    hot_search_word: hotSearchWords.map((word, index) => ({ value: String(index + 1), label: word })),
     customer_info: supportPhone ? [{ value: supportPhone, label: 'mobile' }] : [],
   };
 }

@@ -71,5 +71,14 @@ export function tenantQueries(db: Queryable) {
         [id, version],
       );
     },
+
+    /** Which of these dictionaries the brand has no entry of. */
+    async missingDictionaries(id: string, dictNames: readonly string[]): Promise<string[]> {
+      const present = await db.query<{ dict_name: string }>(
+        'SELECT DISTINCT dict_name FROM dictionary_entry WHERE brand_id = $1 AND dict_name = ANY($2::text[])',
+        [id, [...dictNames]],
+      );
+      return dictNames.filter((name) => !present.some((row) => row.dict_name === name));
+    },
   };
 }

@@ -6,6 +6,7 @@ import { BusinessError } from '../http/business-error';
 import { seedMembershipDefaults } from '../membership/queries';
 import { messages } from '../messages';
 import { seedOrderDefaults } from '../orders/defaults';
+import { HOT_WORD_DICTIONARY } from '../search/hot-words';
 import { defaultDictionaries, type SeedDictionaryEntry } from './default-dictionaries';
 import { type Tenant, tenantQueries } from './queries';
 
@@ -66,9 +67,16 @@ export function tenantService(db: Database) {
           await seedMembershipDefaults(tx, tenant.id);
           await seedOrderDefaults(tx, tenant.id);
           await seedCouponDefaults(tx, tenant.id);
-          if (!inserted) return;
-          for (const [dictName, entries] of Object.entries(defaultDictionaries(tenant.supportPhone))) {
-            for (const entry of flatten(entries)) {
+          const dictionaries = defaultDictionaries(
+            tenant.supportPhone,
+            manifest.hotSearchWords ?? messages.search.defaultHotWords,
+          );
+          // A brand that predates a dictionary gets that one alone (the others stay the operators').
+          const missing = inserted
+            ? Object.keys(dictionaries)
+            : await tenantQueries(tx).missingDictionaries(tenant.id, [HOT_WORD_DICTIONARY]);
+          for (const dictName of missing) {
+            for (const entry of flatten(dictionaries[dictName] ?? [])) {
               await tx.query(
                 `INSERT INTO dictionary_entry (brand_id, dict_name, value, label, parent_value, sort_order)
                  VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -76,6 +84,7 @@ export function tenantService(db: Database) {
               );
             }
           }
+          if (!inserted) return;
           created.push(tenant.id);
         });
       }

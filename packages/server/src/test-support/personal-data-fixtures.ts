@@ -22,7 +22,7 @@ export interface MemberEverywhere extends MemberTestUser {
   earlierMobile: string;
 }
 
-async function outboxCode(server: TestServer, brand: string, mobile: string): Promise<string> {
+export async function outboxCode(server: TestServer, brand: string, mobile: string): Promise<string> {
   const outbox = await server.app.inject({
     method: 'GET',
     url: `/webchat/dev/sms-outbox?mobile=${mobile}&brand=${brand}`,

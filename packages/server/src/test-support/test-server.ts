@@ -54,6 +54,8 @@ export const testBrands: readonly BrandManifest[] = [
       privacyPolicyVersion: '2026-06-01',
     },
     footer: { text: '贝塔数据服务有限公司', caseNumber: '沪ICP备2024000002号-1' },
+    // A catering-like brand: 热门搜索 starts with its trade's words.
+    hotSearchWords: ['食堂', '食材', '配送', '餐饮'],
   }),
 ];
 

@@ -24,6 +24,8 @@ export interface PageTableColumn<Row> {
   /** Default 80 px (spec §9). */
   minWidth?: number;
   align?: 'left' | 'center' | 'right';
+  /** Keep the cell on one line (dates, amounts): it widens the column instead of wrapping. */
+  nowrap?: boolean;
 }
 
 export interface PageTableSort {
@@ -216,6 +218,7 @@ export function PageTable<Row>({
                         style={{
                           minWidth: column.minWidth ?? TABLE_COLUMN_MIN_WIDTH_PX,
                           textAlign: column.align,
+                          whiteSpace: column.nowrap ? 'nowrap' : undefined,
                         }}
                       >
                         {cellContent(column, row, index)}

@@ -54,10 +54,10 @@ describe('monthlyTrendChart', () => {
 
   it('gives the same figures as a table, one row per month', () => {
     expect(monthlyTrendChart(months).table).toEqual({
-      columns: ['月份', '信息数', '预算金额（万元）', '中标金额（万元）'],
+      columns: ['月份', '信息数', '预算金额', '中标金额'],
       rows: [
-        ['2026-10', 12, 5, 0],
-        ['2026-11', 3, 0, 2.5],
+        ['2026-10', 12, '5万元', '0万元'],
+        ['2026-11', 3, '0万元', '2.5万元'],
       ],
     });
   });
@@ -82,9 +82,9 @@ describe('rankingChart', () => {
 
   it('lists the leader first in the table, with the amounts in 万元', () => {
     expect(rankingChart(top).table.rows).toEqual([
-      ['甲公司', 30, 9],
-      ['乙公司', 20, 1],
-      ['丙公司', 5, 0],
+      ['甲公司', 30, '9万元'],
+      ['乙公司', 20, '1万元'],
+      ['丙公司', 5, '0万元'],
     ]);
   });
 });
@@ -109,6 +109,16 @@ describe('amountDistributionChart', () => {
     const [budgets, awards] = seriesOf(spec.option);
     expect(budgets?.data).toEqual([20]);
     expect(awards?.data).toEqual([10]);
-    expect(spec.table.rows).toEqual([['建筑业', 4, 20, 10]]);
+    expect(spec.table.rows).toEqual([['建筑业', 4, '20万元', '10万元']]);
+  });
+
+  it('shows amounts from 10,000 万元 on in 亿元, grouped, in the tooltip, the axis and the table', () => {
+    const spec = amountDistributionChart([bucket('E', '建筑业', 4, 47_515_816_300_00, 12_345_600_000)]);
+    const [budgets] = seriesOf(spec.option) as { tooltip?: { valueFormatter(value: unknown): string } }[];
+    expect(budgets?.tooltip?.valueFormatter(4751581.63)).toBe('475.16亿元');
+    const axis = spec.option.yAxis as { axisLabel: { formatter(value: number): string } };
+    expect(axis.axisLabel.formatter(50_000)).toBe('5亿');
+    expect(axis.axisLabel.formatter(2_500)).toBe('2,500万');
+    expect(spec.table.rows).toEqual([['建筑业', 4, '475.16亿元', '1.23亿元']]);
   });
 });

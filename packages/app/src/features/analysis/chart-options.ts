@@ -1,5 +1,6 @@
 import type { MarketAnalysis } from '@tender/contracts';
-import { type ChartSpec, fenToWanYuan } from './chart-spec';
+import { formatFenAsWanYuan } from '@tender/domain';
+import { amountAxisLabel, amountTooltip, type ChartSpec, fenToWanYuan } from './chart-spec';
 import { messages } from './messages';
 
 export type MarketBucket = MarketAnalysis['byMonth'][number];
@@ -23,12 +24,12 @@ export function monthlyTrendChart(months: readonly MarketBucket[]): ChartSpec {
       xAxis: { type: 'category', data: names },
       yAxis: [
         { type: 'value', name: labels.items, minInterval: 1 },
-        { type: 'value', name: labels.amount },
+        { type: 'value', name: labels.amount, axisLabel: amountAxisLabel },
       ],
       series: [
         { name: labels.items, type: 'line', smooth: true, data: months.map((month) => month.items) },
-        { name: labels.budget, type: 'bar', yAxisIndex: 1, data: budgets },
-        { name: labels.award, type: 'bar', yAxisIndex: 1, data: awards },
+        { name: labels.budget, type: 'bar', yAxisIndex: 1, data: budgets, tooltip: amountTooltip },
+        { name: labels.award, type: 'bar', yAxisIndex: 1, data: awards, tooltip: amountTooltip },
       ],
     },
     table: {
@@ -36,8 +37,8 @@ export function monthlyTrendChart(months: readonly MarketBucket[]): ChartSpec {
       rows: months.map((month, index) => [
         names[index] ?? '',
         month.items,
-        budgets[index] ?? 0,
-        awards[index] ?? 0,
+        formatFenAsWanYuan(month.budgetFen),
+        formatFenAsWanYuan(month.awardFen),
       ]),
     },
   };
@@ -67,7 +68,7 @@ export function rankingChart(companies: readonly MarketCompany[]): ChartSpec {
     },
     table: {
       columns: [labels.name, labels.items, labels.amount],
-      rows: companies.map((company) => [company.name, company.items, fenToWanYuan(company.amountFen)]),
+      rows: companies.map((company) => [company.name, company.items, formatFenAsWanYuan(company.amountFen)]),
     },
   };
 }
@@ -81,10 +82,20 @@ export function amountDistributionChart(buckets: readonly MarketBucket[]): Chart
       legend: { top: 0, data: [labels.budget, labels.award] },
       grid: { left: 48, right: 16, bottom: 64, top: 56 },
       xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'truncate' } },
-      yAxis: { type: 'value', name: labels.amount },
+      yAxis: { type: 'value', name: labels.amount, axisLabel: amountAxisLabel },
       series: [
-        { name: labels.budget, type: 'bar', data: buckets.map((bucket) => fenToWanYuan(bucket.budgetFen)) },
-        { name: labels.award, type: 'bar', data: buckets.map((bucket) => fenToWanYuan(bucket.awardFen)) },
+        {
+          name: labels.budget,
+          type: 'bar',
+          data: buckets.map((bucket) => fenToWanYuan(bucket.budgetFen)),
+          tooltip: amountTooltip,
+        },
+        {
+          name: labels.award,
+          type: 'bar',
+          data: buckets.map((bucket) => fenToWanYuan(bucket.awardFen)),
+          tooltip: amountTooltip,
+        },
       ],
     },
     table: {
@@ -92,8 +103,8 @@ export function amountDistributionChart(buckets: readonly MarketBucket[]): Chart
       rows: buckets.map((bucket, index) => [
         names[index] ?? '',
         bucket.items,
-        fenToWanYuan(bucket.budgetFen),
-        fenToWanYuan(bucket.awardFen),
+        formatFenAsWanYuan(bucket.budgetFen),
+        formatFenAsWanYuan(bucket.awardFen),
       ]),
     },
   };

@@ -1,3 +1,4 @@
+import { formatWanYuan, groupedNumber, YI_IN_WAN } from '@tender/domain';
 import type { BarSeriesOption, GraphSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
@@ -29,3 +30,15 @@ export interface ChartSpec {
 export function fenToWanYuan(fen: number): number {
   return Math.round(fen / 10_000) / 100;
 }
+
+/** An amount series' tooltip: the shared 万元/亿元 text of the value (the series carry 万元 numbers). */
+export const amountTooltip = {
+  valueFormatter: (value: unknown) =>
+    typeof value === 'number' ? formatWanYuan(value) : String(value ?? ''),
+};
+
+/** An amount axis' labels: grouped 万 below 1 亿, then 亿 (the axis is in 万元). */
+export const amountAxisLabel = {
+  formatter: (value: number) =>
+    Math.abs(value) >= YI_IN_WAN ? `${groupedNumber(value / YI_IN_WAN)}亿` : `${groupedNumber(value)}万`,
+};

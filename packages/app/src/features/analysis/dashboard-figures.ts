@@ -1,3 +1,5 @@
+import { formatFenAsWanYuan } from '@tender/domain';
+
 /** This month against last month as the board words it: '+12.5%', '-3%', or null when last month had none. */
 export function monthOverMonth(thisMonth: number, lastMonth: number): string | null {
   if (lastMonth <= 0) return null;
@@ -5,7 +7,5 @@ export function monthOverMonth(thisMonth: number, lastMonth: number): string | n
   return `${percent > 0 ? '+' : ''}${percent}%`;
 }
 
-/** Fen as the board's 万元 text, two decimals at most ('1234.5万元'). */
-export function wanYuanText(fen: number): string {
-  return `${Math.round(fen / 10_000) / 100}万元`;
-}
+/** Fen as the board's amount text: the shared formatter ('1,234.5万元', '475.16亿元'). */
+export const wanYuanText = formatFenAsWanYuan;

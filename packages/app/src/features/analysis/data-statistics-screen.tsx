@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { dataStatisticsEndpoint, EndpointRequest } from '@tender/contracts';
+import { DateField } from '@tender/ui-kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
@@ -41,17 +42,15 @@ export function DataStatisticsScreen() {
         </Title>
         <form onSubmit={onSubmit} aria-label={messages.statistics.range}>
           <Group align="flex-end">
-            <TextInput
-              type="date"
+            <DateField
               label={messages.statistics.startDate}
               value={range.startDate}
-              onChange={(event) => setRange({ ...range, startDate: event.currentTarget.value })}
+              onChange={(value) => setRange({ ...range, startDate: value ?? '' })}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={messages.statistics.endDate}
               value={range.endDate}
-              onChange={(event) => setRange({ ...range, endDate: event.currentTarget.value })}
+              onChange={(value) => setRange({ ...range, endDate: value ?? '' })}
             />
             <Button type="submit">{messages.statistics.submit}</Button>
           </Group>

@@ -18,7 +18,7 @@ describe('EChart', () => {
     expect(within(region).queryByRole('table')).not.toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: '查看数据表' }));
     const table = within(region).getByRole('table', { name: '逐月走势' });
-    expect(within(table).getByRole('row', { name: '2026-11 4 1 0' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: '2026-11 4 1万元 0万元' })).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: '收起数据表' })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -35,8 +35,8 @@ export function CompanyItems({ page, onPage, action }: CompanyItemsProps) {
     { key: 'typeName', title: messages.detail.itemType },
     { key: 'roleName', title: messages.detail.itemRole },
     { key: 'regionText', title: messages.detail.itemRegion },
-    { key: 'amountWanYuanText', title: messages.detail.itemAmount, align: 'right' },
-    { key: 'publishDate', title: messages.detail.itemDate, minWidth: 110 },
+    { key: 'amountWanYuanText', title: messages.detail.itemAmount, align: 'right', nowrap: true },
+    { key: 'publishDate', title: messages.detail.itemDate, minWidth: 110, nowrap: true },
   ];
   if (page.records.length === 0) return <Text c="dimmed">{messages.detail.itemsEmpty}</Text>;
   return (

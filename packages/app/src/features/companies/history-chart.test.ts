@@ -18,14 +18,14 @@ describe('companyHistoryChart', () => {
       { name: '代理机构', stack: 'roles', data: [0, 1] },
       { name: '供应商', stack: 'roles', data: [1, 0] },
       { name: '候选人', stack: 'roles', data: [0, 3] },
-      { name: '中标金额（万元）', stack: undefined, data: [12.34, 0] },
+      { name: '中标金额', stack: undefined, data: [12.34, 0] },
     ]);
   });
 
   it('gives a row per month in the table', () => {
     expect(companyHistoryChart(points).table.rows).toEqual([
-      ['2026-10', 2, 0, 1, 0, 12.34],
-      ['2026-11', 0, 1, 0, 3, 0],
+      ['2026-10', 2, 0, 1, 0, '12.34万元'],
+      ['2026-11', 0, 1, 0, 3, '0万元'],
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { CompanyProfile } from '@tender/contracts';
-import { type ChartSpec, fenToWanYuan } from '../analysis/chart-spec';
+import { formatFenAsWanYuan } from '@tender/domain';
+import { amountAxisLabel, amountTooltip, type ChartSpec, fenToWanYuan } from '../analysis/chart-spec';
 import { messages } from './messages';
 
 type HistoryPoint = CompanyProfile['history'][number];
@@ -18,7 +19,7 @@ export function companyHistoryChart(points: readonly HistoryPoint[]): ChartSpec 
       xAxis: { type: 'category', data: periods },
       yAxis: [
         { type: 'value', minInterval: 1 },
-        { type: 'value', name: messages.history.won },
+        { type: 'value', name: messages.history.won, axisLabel: amountAxisLabel },
       ],
       series: [
         ...ROLES.map((role) => ({
@@ -27,15 +28,15 @@ export function companyHistoryChart(points: readonly HistoryPoint[]): ChartSpec 
           stack: 'roles',
           data: points.map((point) => point[role]),
         })),
-        { name: messages.history.won, type: 'line', yAxisIndex: 1, data: won },
+        { name: messages.history.won, type: 'line', yAxisIndex: 1, data: won, tooltip: amountTooltip },
       ],
     },
     table: {
       columns: [messages.history.period, ...ROLES.map((role) => messages.roles[role]), messages.history.won],
-      rows: points.map((point, index) => [
+      rows: points.map((point) => [
         point.period,
         ...ROLES.map((role) => point[role]),
-        won[index] ?? 0,
+        formatFenAsWanYuan(point.wonFen),
       ]),
     },
   };

@@ -87,7 +87,7 @@ export const messages = {
     trend: '近 36 个月各角色信息数',
     role: '只看角色',
     allRoles: '全部角色',
-    won: '中标金额（万元）',
+    won: '中标金额',
     items: '相关信息',
     empty: '这段时间没有该企业的信息。',
     period: '月份',

@@ -1,14 +1,20 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { EndpointResponse, getProjectDocumentsEndpoint, ItemDetail } from '@tender/contracts';
 import { isExternalLink } from '@tender/domain';
 import { useEffect, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
+import { BidderPredictionPanel, isPredictable } from '../analysis/bidder-prediction-panel';
+import { messages as analysisMessages } from '../analysis/messages';
 import { DetailSection } from './detail-fields';
 import { showGateRefusal } from './gate-refusal';
 import { messages } from './messages';
 
 type ProjectDocument = EndpointResponse<typeof getProjectDocumentsEndpoint>['documents'][number];
+
+/** The 项目分析 screen (router/layout-routes.ts). */
+const PROJECT_ANALYSIS_PATH = '/projectAnalysis';
 
 /** The gate codes the actions open dialogs for; the api-client shows everything else. */
 const GATED = { handleCodes: [403] } as const;
@@ -62,6 +68,9 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
   const [monitor, setMonitor] = useState<{ isMonitor: boolean; used: number; limit: number }>();
   const [busy, setBusy] = useState<'follow' | 'monitor' | 'link' | 'download'>();
   const [sourceUrl, setSourceUrl] = useState<string>();
+  const [predicting, setPredicting] = useState(false);
+  // 项目分析 and 潜在投标人预测 are analysis (brand flag); the server gates each by the member's level and count.
+  const analysis = useAppServices().brand.flags.analysis;
   const a = messages.actions;
 
   useEffect(() => {
@@ -149,7 +158,31 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
         >
           {a.download}
         </Button>
+        {analysis && isPredictable(detail.type) && (
+          <>
+            <Button
+              variant="light"
+              component={Link}
+              to={PROJECT_ANALYSIS_PATH}
+              search={{ id: detail.id } as never}
+            >
+              {analysisMessages.projectAnalysis.open}
+            </Button>
+            <Button variant="light" onClick={() => setPredicting(true)}>
+              {analysisMessages.prediction.open}
+            </Button>
+          </>
+        )}
       </Group>
+      <Modal
+        opened={predicting}
+        onClose={() => setPredicting(false)}
+        title={analysisMessages.prediction.title}
+        size="xl"
+        closeButtonProps={{ 'aria-label': a.close }}
+      >
+        {predicting && <BidderPredictionPanel itemId={detail.id} />}
+      </Modal>
       {sourceUrl && (
         <Text size="sm" mt="sm">
           {a.sourceLinkLabel}：

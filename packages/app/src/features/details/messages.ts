@@ -84,6 +84,7 @@ export const messages = {
     current: '（当前）',
   },
   actions: {
+    close: '关闭',
     follow: '关注',
     unfollow: '取消关注',
     followed: '已关注该信息，可在“我的关注”中查看',

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { loadAreaTree } from '@tender/api-client';
-import { ExportButton } from '@tender/ui-kit';
+import { DateField, ExportButton } from '@tender/ui-kit';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import {
@@ -149,19 +149,19 @@ export function DataExportScreen() {
                 error={errors.maxAmount}
                 onChange={(event) => change('maxAmount', event.currentTarget.value)}
               />
-              <TextInput
+              <DateField
                 label={t.startDate}
-                type="date"
+                w="100%"
                 value={form.startDate}
                 error={errors.startDate}
-                onChange={(event) => change('startDate', event.currentTarget.value)}
+                onChange={(value) => change('startDate', value ?? '')}
               />
-              <TextInput
+              <DateField
                 label={t.endDate}
-                type="date"
+                w="100%"
                 value={form.endDate}
                 error={errors.endDate}
-                onChange={(event) => change('endDate', event.currentTarget.value)}
+                onChange={(value) => change('endDate', value ?? '')}
               />
             </SimpleGrid>
             <Group>

@@ -82,7 +82,7 @@ export function ExportRecords({ api, download }: ExportRecordsProps) {
       minWidth: 140,
       render: (record) => t.rowsText(record.written, record.allowed, record.matched),
     },
-    { key: 'createdAt', title: t.createdAt, minWidth: 160 },
+    { key: 'createdAt', title: t.createdAt, minWidth: 160, nowrap: true },
     {
       key: 'action',
       title: t.action,

@@ -26,6 +26,8 @@ async function renderSearch(api = createSearchApi(), { exportFlag = true } = {})
     },
   );
   await waitFor(() => expect(api.searchList).toHaveBeenCalled());
+  // The filters start folded (the results show within the first screen).
+  await rendered.user.click(screen.getByRole('button', { name: '展开筛选' }));
   return { ...rendered, api };
 }
 
@@ -275,5 +277,38 @@ describe('BidSearchScreen', () => {
       await pointer.click(screen.getByRole('tab', { name: '审批项目' }));
       expect(screen.queryByRole('button', { name: '一键导出项目' })).not.toBeInTheDocument();
     });
+  });
+
+  it('cuts long history entries, clears the history, and says the total above the results', async () => {
+    const api = createSearchApi(resultPage([searchRecord({ id: 1, title: '公告1' })], 1));
+    const long = '某某市第一人民医院门诊楼改扩建工程医疗设备采购';
+    let cleared = false;
+    api.searchHistoryList.mockImplementation(async () =>
+      cleared
+        ? { records: [], total: 0 }
+        : {
+            records: [{ keyword: long, conditions: {}, times: 1, searchTime: '2026-11-23T08:00:00.000Z' }],
+            total: 1,
+          },
+    );
+    api.searchHistoryClear.mockImplementation(async () => {
+      cleared = true;
+      return null;
+    });
+    const { user: pointer } = await renderSearch(api);
+    const history = await screen.findByRole('group', { name: '搜索历史' });
+    const entry = await within(history).findByRole('button', { name: long });
+    expect(entry).toHaveTextContent(/^某某市第一人民医院门诊楼…$/);
+    await pointer.click(within(history).getByRole('button', { name: '清空搜索历史' }));
+    expect(await within(history).findByText('暂无搜索历史')).toBeInTheDocument();
+    expect(api.searchHistoryClear).toHaveBeenCalledTimes(1);
+
+    const results = screen.getByRole('region', { name: '搜索结果' });
+    const total = await within(results).findByRole('status');
+    const list = await within(results).findByRole('article', { name: '公告1' });
+    expect(total).toHaveTextContent(/^共找到 .+ 条数据$/);
+    expect(total.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The pager below does not say it a second time.
+    expect(within(results).getAllByText(/共找到/)).toHaveLength(1);
   });
 });

@@ -2,6 +2,8 @@ import {
   Badge,
   Button,
   CloseButton,
+  Collapse,
+  Drawer,
   Group,
   LoadingOverlay,
   Paper,
@@ -13,12 +15,13 @@ import {
 } from '@mantine/core';
 import { loadAreaTree } from '@tender/api-client';
 import type { IndustrySection, SearchAllTabCode, SearchResultPage } from '@tender/contracts';
-import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode } from '@tender/domain';
+import { type AreaNode, DEFAULT_DISPLAY_MODE, type DisplayMode, foundCountText } from '@tender/domain';
 import { DisplayModeToggle, ExportButton, ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
 import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
+import { useAppStore } from '../../stores/app-store';
 import type { ConditionNames } from '../export/export-conditions';
 import { useDataExport } from '../export/use-data-export';
 import { KeywordBox } from './keyword-box';
@@ -29,6 +32,7 @@ import {
   approvalSearchRequest,
   bidExportConditions,
   bidSearchRequest,
+  chosenFilterCount,
   EMPTY_CONDITIONS,
   type SearchConditions,
   tabCountRequest,
@@ -77,6 +81,9 @@ export function BidSearchScreen() {
   const [conditions, setConditions] = useState<SearchConditions>(EMPTY_CONDITIONS);
   const [page, setPage] = useState(1);
   const [historyVersion, setHistoryVersion] = useState(0);
+  // Folded at first, so the results show without scrolling at 1440 × 900; on a phone the filters are a drawer.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const mobile = useAppStore((state) => state.device === 'mobile');
   const display = useDisplayMode();
   const dataExport = useDataExport();
   const silent = (signal: AbortSignal) => ({ signal, silent: true });
@@ -175,6 +182,17 @@ export function BidSearchScreen() {
     setSecondDraft('');
   };
 
+  const conditionsPanel = (stacked: boolean) => (
+    <SearchConditionsPanel
+      conditions={conditions}
+      onChange={change}
+      options={options && mode !== 'bid' ? { ...options, docchnnel: undefined } : options}
+      areaTree={areaTree}
+      industries={industries}
+      stacked={stacked}
+    />
+  );
+
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -202,16 +220,59 @@ export function BidSearchScreen() {
           words={history}
           onPick={search}
           empty={messages.keyword.noHistory}
+          onClear={
+            mode === 'approval' || history.length === 0
+              ? undefined
+              : () =>
+                  api
+                    .searchHistoryClear({})
+                    .then(() => setHistoryVersion((version) => version + 1))
+                    .catch(() => undefined)
+          }
         />
       </Paper>
       <Paper withBorder p="md" component="section" aria-label={messages.conditions.title}>
-        <SearchConditionsPanel
-          conditions={conditions}
-          onChange={change}
-          options={options && mode !== 'bid' ? { ...options, docchnnel: undefined } : options}
-          areaTree={areaTree}
-          industries={industries}
-        />
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <Text fw={500} size="sm">
+              {messages.conditions.title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {messages.conditions.chosen(chosenFilterCount(conditions))}
+            </Text>
+          </Group>
+          <Button
+            size="xs"
+            variant="light"
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {mobile
+              ? messages.conditions.open
+              : filtersOpen
+                ? messages.conditions.collapse
+                : messages.conditions.expand}
+          </Button>
+        </Group>
+        {mobile ? (
+          <Drawer
+            opened={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            title={messages.conditions.title}
+            position="bottom"
+            size="90%"
+            closeButtonProps={{ 'aria-label': messages.conditions.close }}
+          >
+            {conditionsPanel(true)}
+            <Button fullWidth mt="md" onClick={() => setFiltersOpen(false)}>
+              {messages.conditions.done}
+            </Button>
+          </Drawer>
+        ) : (
+          <Collapse expanded={filtersOpen}>
+            <Stack mt="sm">{conditionsPanel(false)}</Stack>
+          </Collapse>
+        )}
       </Paper>
       <Paper withBorder p="md" component="section" aria-label={messages.results.title}>
         {mode === 'all' && (
@@ -325,8 +386,12 @@ function ResultsArea({
   return (
     <Stack gap="sm" pos="relative" aria-busy={loading}>
       <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+      <Text size="sm" c="dimmed" role="status">
+        {foundCountText(answer.total)}
+      </Text>
       <SearchResults records={answer.records} displayMode={displayMode} />
       <ListPagination
+        withTotal={false}
         total={answer.total}
         page={answer.pageNumber}
         onChange={onPage}
@@ -337,17 +402,27 @@ function ResultsArea({
   );
 }
 
-/** A row of words to search with one click: the hot words, the member's history. */
+/** History entries longer than this are cut in the row (the whole keyword is its tooltip and accessible name). */
+const SHOWN_WORD_LENGTH = 12;
+
+function shortened(word: string): string {
+  const chars = Array.from(word);
+  return chars.length > SHOWN_WORD_LENGTH ? `${chars.slice(0, SHOWN_WORD_LENGTH).join('')}…` : word;
+}
+
+/** A row of words to search with one click: the hot words, the member's history (which can be cleared). */
 function WordRow({
   label,
   words,
   onPick,
   empty,
+  onClear,
 }: {
   label: string;
   words: readonly string[];
   onPick(word: string): void;
   empty?: string;
+  onClear?: () => void;
 }) {
   if (words.length === 0 && !empty) return null;
   return (
@@ -361,10 +436,29 @@ function WordRow({
         </Text>
       ) : (
         words.map((word) => (
-          <Button key={word} size="compact-xs" variant="subtle" onClick={() => onPick(word)}>
-            {word}
+          <Button
+            key={word}
+            size="compact-xs"
+            variant="subtle"
+            title={word}
+            aria-label={word}
+            maw={220}
+            onClick={() => onPick(word)}
+          >
+            {shortened(word)}
           </Button>
         ))
+      )}
+      {onClear && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          aria-label={messages.keyword.clearHistoryLabel}
+          onClick={onClear}
+        >
+          {messages.keyword.clearHistory}
+        </Button>
       )}
     </Group>
   );

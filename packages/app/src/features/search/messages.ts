@@ -14,6 +14,8 @@ export const messages = {
     hotWords: '热门搜索',
     history: '搜索历史',
     noHistory: '暂无搜索历史',
+    clearHistory: '清空',
+    clearHistoryLabel: '清空搜索历史',
   },
   conditions: {
     title: '筛选条件',
@@ -38,6 +40,12 @@ export const messages = {
     startDate: '开始日期',
     endDate: '结束日期',
     reset: '重置条件',
+    expand: '展开筛选',
+    collapse: '收起筛选',
+    open: '筛选',
+    chosen: (count: number) => (count > 0 ? `已选 ${count} 项` : '未设置筛选条件'),
+    done: '查看结果',
+    close: '关闭',
   },
   secondSearch: {
     label: '在结果中搜索',

@@ -1,16 +1,7 @@
-import {
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { EndpointResponse, getSearchConditionEndpoint, IndustrySection } from '@tender/contracts';
 import { type AreaNode, formatAmountRange } from '@tender/domain';
+import { DateField } from '@tender/ui-kit';
 import { useId, useState } from 'react';
 import { messages } from './messages';
 import {
@@ -35,6 +26,8 @@ export interface SearchConditionsPanelProps {
   /** The selArea tree: 全国 → provinces → cities. */
   areaTree: readonly AreaNode[];
   industries: readonly IndustrySection[];
+  /** One condition under another, each control full width (the phone's drawer). */
+  stacked?: boolean;
 }
 
 const CUSTOM = 'custom';
@@ -44,8 +37,28 @@ function provincesOf(tree: readonly AreaNode[]): readonly AreaNode[] {
   return tree.length === 1 && tree[0]?.classify === 'all' ? (tree[0].children ?? []) : tree;
 }
 
-/** A labelled row of the panel. */
-function ConditionRow({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
+/** A labelled row of the panel; stacked: the label above its controls. */
+function ConditionRow({
+  label,
+  id,
+  children,
+  stacked = false,
+}: {
+  label: string;
+  id: string;
+  children: React.ReactNode;
+  stacked?: boolean | undefined;
+}) {
+  if (stacked) {
+    return (
+      <Stack gap={6}>
+        <Text size="sm" fw={500} id={id}>
+          {label}
+        </Text>
+        <Stack gap={6}>{children}</Stack>
+      </Stack>
+    );
+  }
   return (
     <Group gap="sm" align="center" wrap="nowrap">
       <Text size="sm" fw={500} w={72} id={id} style={{ flexShrink: 0 }}>
@@ -61,7 +74,7 @@ function ConditionRow({ label, id, children }: { label: string; id: string; chil
 /** A second condition's label inside a row. */
 function InlineLabel({ id, children }: { id: string; children: string }) {
   return (
-    <Text size="sm" fw={500} ml="lg" id={id}>
+    <Text size="sm" fw={500} ml={{ base: 0, sm: 'lg' }} id={id}>
       {children}
     </Text>
   );
@@ -78,6 +91,7 @@ export function SearchConditionsPanel({
   options,
   areaTree,
   industries,
+  stacked,
 }: SearchConditionsPanelProps) {
   const ids = useId();
   const t = messages.conditions;
@@ -115,7 +129,7 @@ export function SearchConditionsPanel({
   return (
     <Stack gap="sm">
       {types && (
-        <ConditionRow label={t.docchnnel} id={`${ids}-types`}>
+        <ConditionRow stacked={stacked} label={t.docchnnel} id={`${ids}-types`}>
           <Chip.Group
             multiple
             value={tickedTypes(conditions.docchnnel, types)}
@@ -154,7 +168,7 @@ export function SearchConditionsPanel({
             </Chip.Group>
           </ConditionRow>
         ))}
-      <ConditionRow label={t.searchType} id={`${ids}-scope`}>
+      <ConditionRow stacked={stacked} label={t.searchType} id={`${ids}-scope`}>
         <SegmentedControl
           size="xs"
           aria-labelledby={`${ids}-scope`}
@@ -177,7 +191,7 @@ export function SearchConditionsPanel({
           }))}
         />
       </ConditionRow>
-      <ConditionRow label={t.province} id={`${ids}-area`}>
+      <ConditionRow stacked={stacked} label={t.province} id={`${ids}-area`}>
         <Select
           size="xs"
           aria-label={t.province}
@@ -218,7 +232,7 @@ export function SearchConditionsPanel({
           }))}
         />
       </ConditionRow>
-      <ConditionRow label={t.amount} id={`${ids}-amount`}>
+      <ConditionRow stacked={stacked} label={t.amount} id={`${ids}-amount`}>
         <Select
           size="xs"
           aria-label={t.amount}
@@ -276,19 +290,23 @@ export function SearchConditionsPanel({
           }}
           data={(options?.dateRanges ?? []).map((range) => ({ value: range.value, label: range.label }))}
         />
-        <TextInput
+        <DateField
           size="xs"
-          type="date"
-          aria-label={t.startDate}
-          value={conditions.startDate ?? ''}
-          onChange={(event) => onChange({ startDate: event.currentTarget.value || null })}
+          w={stacked ? '100%' : undefined}
+          ariaLabel={t.startDate}
+          placeholder={t.startDate}
+          value={conditions.startDate}
+          maxDate={conditions.endDate ?? undefined}
+          onChange={(startDate) => onChange({ startDate })}
         />
-        <TextInput
+        <DateField
           size="xs"
-          type="date"
-          aria-label={t.endDate}
-          value={conditions.endDate ?? ''}
-          onChange={(event) => onChange({ endDate: event.currentTarget.value || null })}
+          w={stacked ? '100%' : undefined}
+          ariaLabel={t.endDate}
+          placeholder={t.endDate}
+          value={conditions.endDate}
+          minDate={conditions.startDate ?? undefined}
+          onChange={(endDate) => onChange({ endDate })}
         />
       </ConditionRow>
       <Group>

@@ -108,6 +108,7 @@ export function createSearchApi(page: SearchResultPage = resultPage([])) {
       records: [{ keyword: '学校', conditions: {}, times: 2, searchTime: '2026-11-23T08:00:00.000Z' }],
       total: 1,
     })),
+    searchHistoryClear: vi.fn(async () => null),
     spxmSearchRecord: vi.fn(async () => ({
       records: [{ keyword: '水库', conditions: {}, times: 1, searchTime: '2026-11-23T08:00:00.000Z' }],
       total: 1,

@@ -52,6 +52,19 @@ export const EMPTY_CONDITIONS: SearchConditions = {
   secondSearch: [],
 };
 
+/** How many filters differ from the defaults (the folded panel and the mobile 筛选 button say it). */
+export function chosenFilterCount(conditions: SearchConditions): number {
+  return [
+    conditions.searchType !== EMPTY_CONDITIONS.searchType,
+    conditions.searchPattern !== EMPTY_CONDITIONS.searchPattern,
+    conditions.docchnnel.length > 0,
+    conditions.area !== null,
+    conditions.industry !== null,
+    conditions.amountRange !== null,
+    conditions.startDate !== null || conditions.endDate !== null,
+  ].filter(Boolean).length;
+}
+
 type FilterRequest = Omit<EndpointRequest<typeof searchListEndpoint>, 'docchnnel'>;
 
 /**

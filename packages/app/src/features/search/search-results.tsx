@@ -59,7 +59,7 @@ const COLUMNS: readonly PageTableColumn<SearchRecord>[] = [
   { key: 'regionText', title: t.region, width: 160 },
   { key: 'amount', title: t.amount, width: 120, render: amountOf },
   { key: 'purchaser', title: t.purchaser, minWidth: 160 },
-  { key: 'publishDate', title: t.publishDate, width: 110 },
+  { key: 'publishDate', title: t.publishDate, width: 110, nowrap: true },
 ];
 
 export interface SearchResultsProps {

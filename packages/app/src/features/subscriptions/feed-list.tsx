@@ -42,7 +42,7 @@ export function FeedList({ records, displayMode, onOpen, emptyText, ariaLabel }:
       { key: 'regionText', title: messages.feed.region },
       { key: 'amount', title: messages.feed.amount, render: (record) => record.amount?.wanYuanText },
       { key: 'purchaserName', title: messages.feed.purchaser },
-      { key: 'publishDate', title: messages.feed.publishDate, width: 120 },
+      { key: 'publishDate', title: messages.feed.publishDate, width: 120, nowrap: true },
     ];
     return (
       <PageTable

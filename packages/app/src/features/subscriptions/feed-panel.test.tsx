@@ -2,6 +2,7 @@ import { DISPLAY_MODES, type DisplayMode } from '@tender/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { type ComponentType, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { pickDate } from '../../test/pick-date';
 import { renderWithRouter } from '../../test/render';
 import { FeedPanel, type FeedPanelProps } from './feed-panel';
 import type { FeedPage, FeedQuery, FeedRecord } from './types';
@@ -100,8 +101,8 @@ describe('FeedPanel', () => {
   it('filters by publish dates, a title search and unread only, and says when nothing is left', async () => {
     const { user, loadFeed } = await renderPanel();
     await waitFor(() => expect(items()).toHaveLength(20));
-    await user.type(screen.getByLabelText('发布日期起'), '2026-03-10');
-    await user.type(screen.getByLabelText('发布日期止'), '2026-03-12');
+    await pickDate(user, '发布日期起', '2026-03-10');
+    await pickDate(user, '发布日期止', '2026-03-12');
     await user.type(screen.getByRole('textbox', { name: '在结果中搜索' }), '第10号');
     await user.click(screen.getByRole('button', { name: '搜 索' }));
     await waitFor(() =>

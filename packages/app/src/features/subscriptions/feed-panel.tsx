@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { isCancelledError } from '@tender/api-client';
 import { DEFAULT_PAGE_SIZE, type DisplayMode } from '@tender/domain';
-import { DisplayModeToggle, ListPagination } from '@tender/ui-kit';
+import { DateField, DisplayModeToggle, ListPagination } from '@tender/ui-kit';
 import { type FormEvent, useEffect, useState } from 'react';
 import { LoadFailed, LoadingState } from '../../shell/data-state';
 import { FeedList } from './feed-list';
@@ -168,17 +168,15 @@ export function FeedPanel({
     <Stack gap="sm" component="section" aria-label={label}>
       <form onSubmit={search} aria-label={messages.feed.title}>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             label={`${messages.feed.dateRange}起`}
             value={draft.startDate}
-            onChange={(event) => setDraft({ ...draft, startDate: event.currentTarget.value })}
+            onChange={(value) => setDraft({ ...draft, startDate: value ?? '' })}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={`${messages.feed.dateRange}止`}
             value={draft.endDate}
-            onChange={(event) => setDraft({ ...draft, endDate: event.currentTarget.value })}
+            onChange={(value) => setDraft({ ...draft, endDate: value ?? '' })}
           />
           <TextInput
             label={messages.feed.secondSearch}

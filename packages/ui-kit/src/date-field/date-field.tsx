@@ -1,0 +1,63 @@
+import type { MantineSize } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { messages } from '../messages';
+
+export interface DateFieldProps {
+  /** 'YYYY-MM-DD', or null when empty. */
+  value: string | null;
+  onChange(value: string | null): void;
+  /** Shown above the field; without it `ariaLabel` names it. */
+  label?: string;
+  ariaLabel?: string;
+  placeholder?: string;
+  /** 'YYYY-MM-DD' bounds. */
+  minDate?: string;
+  maxDate?: string;
+  size?: MantineSize;
+  w?: number | string;
+  error?: string | null;
+}
+
+/**
+ * A date field in the product's locale (zh-CN calendar from `UiKitProvider`'s DatesProvider, weeks from Monday),
+ * shown and handed over as 'YYYY-MM-DD' — instead of the browser's `<input type="date">`, whose format follows
+ * the browser (mm/dd/yyyy in an English Chromium).
+ */
+export function DateField({
+  value,
+  onChange,
+  label,
+  ariaLabel,
+  placeholder = messages.dateField.placeholder,
+  minDate,
+  maxDate,
+  size = 'sm',
+  w,
+  error,
+}: DateFieldProps) {
+  return (
+    <DatePickerInput
+      label={label}
+      aria-label={ariaLabel ?? label}
+      placeholder={placeholder}
+      valueFormat="YYYY-MM-DD"
+      value={value || null}
+      onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+      minDate={minDate}
+      maxDate={maxDate}
+      clearable
+      clearButtonProps={{ 'aria-label': messages.dateField.clear }}
+      size={size}
+      w={w ?? 140}
+      error={error}
+      popoverProps={{ withinPortal: true }}
+      ariaLabels={messages.dateField.calendar}
+      // The calendar's headings the Chinese way (dayjs zh-cn's 'MMMM YYYY' would read 十一月 2026).
+      monthLabelFormat="YYYY年M月"
+      yearLabelFormat="YYYY年"
+      monthsListFormat="M月"
+      // Each day is named by its date, so assistive technology (and a test) can choose it.
+      getDayAriaLabel={(date) => date}
+    />
+  );
+}
