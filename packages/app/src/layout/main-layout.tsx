@@ -78,7 +78,7 @@ export function MainLayout() {
         {showFooter && <AppFooter brand={brand} footerText={footerTxt} caseNumber={caseNumber} />}
       </Box>
       <SettingsPanel opened={settingsOpened} onClose={() => setSettingsOpened(false)} />
-      <GuidedTour />
+      <GuidedTour pathname={pathname} />
       <CustomerService />
       {elements}
       {dialog}
