@@ -62,6 +62,10 @@ export const messages = {
   layout: {
     /** spec §2: the level badge's tooltip. */
     memberTooltip: (memberName: string) => `当前为${memberName}`,
+    /** The badge's tooltip for a member without a paid level (issue 33: not the bare 当前为未开通). */
+    freeMemberTooltip: '当前为普通用户（未开通会员）',
+    /** The user popover's button and its menu's name. */
+    userMenu: (name: string) => `${name}的账号菜单`,
     renew: '续费升级',
     openMembership: '开通会员',
     expiry: (date: string) => `到期时间：${date}`,
@@ -84,9 +88,9 @@ export const messages = {
   settings: {
     title: '系统布局配置',
     theme: '主题色',
-    tagsView: '开启 Tags-View',
-    fixedHeader: '固定 Header',
-    sidebarLogo: '侧边栏 Logo',
+    tagsView: '显示页签栏',
+    fixedHeader: '固定顶栏',
+    sidebarLogo: '显示侧边栏标志',
     uniqueOpened: '菜单只展开一项',
   },
   tour: {

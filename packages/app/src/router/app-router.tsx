@@ -34,6 +34,8 @@ declare module '@tanstack/react-router' {
     noCache?: boolean;
     /** Shown in the tags bar. */
     tagged?: boolean;
+    /** The query names the item shown (a detail): each query is a tab of its own. */
+    queryKeyed?: boolean;
   }
 }
 
@@ -147,7 +149,13 @@ export function createAppRouter(services: AppServices) {
         getParentRoute: () => layoutRoute,
         path: route.path,
         component: screenForComponent(route.component),
-        staticData: { title: route.title, name: route.name, noCache: route.noCache, tagged: true },
+        staticData: {
+          title: route.title,
+          name: route.name,
+          noCache: route.noCache,
+          tagged: true,
+          queryKeyed: true,
+        },
       }),
     );
     const aliases = Object.entries(ROUTE_ALIASES).map(([path, target]) =>
