@@ -1,4 +1,6 @@
+import type { TablerIcon } from '@tabler/icons-react';
 import IconBinoculars from '@tabler/icons-react/icons/IconBinoculars';
+import IconBriefcase from '@tabler/icons-react/icons/IconBriefcase';
 import IconBuilding from '@tabler/icons-react/icons/IconBuilding';
 import IconBuildingSkyscraper from '@tabler/icons-react/icons/IconBuildingSkyscraper';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
@@ -19,10 +21,8 @@ import IconSettings from '@tabler/icons-react/icons/IconSettings';
 import IconStar from '@tabler/icons-react/icons/IconStar';
 import IconSwords from '@tabler/icons-react/icons/IconSwords';
 import IconTicket from '@tabler/icons-react/icons/IconTicket';
-import IconUserCircle from '@tabler/icons-react/icons/IconUserCircle';
-import IconBriefcase from '@tabler/icons-react/icons/IconBriefcase';
 import IconTrendingUp from '@tabler/icons-react/icons/IconTrendingUp';
-import type { TablerIcon } from '@tabler/icons-react';
+import IconUserCircle from '@tabler/icons-react/icons/IconUserCircle';
 
 /**
  * The server menu's `meta.icon` keys (packages/server/src/menus/menu-definition.ts) drawn with Tabler icons, each

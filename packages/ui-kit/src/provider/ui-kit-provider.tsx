@@ -5,6 +5,7 @@ import { createBrandTheme } from '@tender/brand/theme';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useMemo } from 'react';
+import { MessageHost } from '../message';
 
 /** The dayjs and @mantine/dates locale of the product: the interface is in Chinese (spec §1). */
 export const UI_LOCALE = 'zh-cn';
@@ -19,7 +20,8 @@ export interface UiKitProviderProps {
 
 /**
  * What every screen built from the kit needs around it: Mantine with the brand's theme, and Chinese dates
- * (dayjs zh-cn, @mantine/dates `DatesProvider` with weeks starting on Monday). The app shell, the Storybook host
+ * (dayjs zh-cn, @mantine/dates `DatesProvider` with weeks starting on Monday), and the one message host
+ * (`showMessage`, spec §8). The app shell, the Storybook host
  * and the component tests all use it; the app imports `@mantine/core/styles.css` (and `@mantine/dates/styles.css`
  * once it shows date pickers).
  */
@@ -29,7 +31,10 @@ export function UiKitProvider({ brand, children, env = 'default' }: UiKitProvide
   if (dayjs.locale() !== UI_LOCALE) dayjs.locale(UI_LOCALE);
   return (
     <MantineProvider theme={theme} env={env}>
-      <DatesProvider settings={{ locale: UI_LOCALE, firstDayOfWeek: 1 }}>{children}</DatesProvider>
+      <DatesProvider settings={{ locale: UI_LOCALE, firstDayOfWeek: 1 }}>
+        {children}
+        <MessageHost />
+      </DatesProvider>
     </MantineProvider>
   );
 }

@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   advanceGuidedTour,
   GUIDE_PAGE_STORAGE_KEY,
+  guidedTourStep,
   guidePageMatches,
   guideSteps,
-  guidedTourStep,
   startGuidedTour,
 } from './guided-tour-flags';
 

@@ -9,9 +9,9 @@ import { GUIDE_TARGET_ATTRIBUTE, useGuideHighlight } from './guide-highlight';
 import {
   advanceGuidedTour,
   type GuideAction,
+  guidedTourStep,
   guidePageMatches,
   guideSteps,
-  guidedTourStep,
   PAID_ONLY_NOTE,
   stepLocked,
   stopGuidedTour,
@@ -25,7 +25,6 @@ const SIDEBAR_TRANSITION_MS = 250;
 function useCardPosition(menuName: string | undefined, pathname: string): CSSProperties {
   const sidebarOpened = useAppStore((state) => state.sidebar.opened);
   const [position, setPosition] = useState<CSSProperties>({ right: 24, bottom: 24 });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and the sidebar state move the entry.
   useLayoutEffect(() => {
     const measure = () => {
       const target = menuName

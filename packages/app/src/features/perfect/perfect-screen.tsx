@@ -1,6 +1,7 @@
 import { Box, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '@tender/api-client';
+import { showMessage } from '@tender/ui-kit';
 import { useState } from 'react';
 import { messages } from '../../messages';
 import { useAppServices } from '../../shell/app-context';
@@ -9,7 +10,7 @@ import { startGuidedTour } from '../guided-tour/guided-tour-flags';
 
 /** spec §2 /perfect: profile completion, where code 430 sends a user whose profile is incomplete. */
 export function PerfectScreen() {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const navigate = useNavigate();
   const [realUserName, setRealUserName] = useState('');
   const [companyName, setCompanyName] = useState('');
@@ -24,7 +25,7 @@ export function PerfectScreen() {
       startGuidedTour(localStorage);
       await navigate({ to: '/', replace: true });
     } catch (error) {
-      if (isApiError(error) && !error.handled) client.showMessage(error.message);
+      if (isApiError(error) && !error.handled) showMessage(error.message);
     } finally {
       setSubmitting(false);
     }
