@@ -5,6 +5,8 @@ import { SIDEBAR_WIDTH_PX } from '@tender/domain';
 import { useEffect, useState } from 'react';
 import { GUIDE_TARGET_ATTRIBUTE, useGuideHighlight } from '../features/guided-tour/guide-highlight';
 import { useAppServices } from '../shell/app-context';
+import { Permission } from '../shell/permission';
+import { ROUTE_ROLES } from '../shell/roles';
 import { useAppStore } from '../stores/app-store';
 import { useRouteStore } from '../stores/route-store';
 import { useSettingsStore } from '../stores/settings-store';
@@ -58,18 +60,29 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
       open.includes(name) ? open.filter((other) => other !== name) : uniqueOpened ? [name] : [...open, name],
     );
 
-  const screenLink = (item: MenuItem) => (
-    <NavLink
-      key={item.name}
-      component={Link}
-      to={item.path}
-      label={collapsed ? undefined : item.meta.title}
-      title={item.meta.title}
-      leftSection={<MenuIcon item={item} />}
-      active={isActive(item, pathname)}
-      {...guideTarget(item.name, highlighted)}
-    />
-  );
+  const screenLink = (item: MenuItem) => {
+    const link = (
+      <NavLink
+        key={item.name}
+        component={Link}
+        to={item.path}
+        label={collapsed ? undefined : item.meta.title}
+        title={item.meta.title}
+        leftSection={<MenuIcon item={item} />}
+        active={isActive(item, pathname)}
+        {...guideTarget(item.name, highlighted)}
+      />
+    );
+    // The role-based guard's routes (shell/roles.ts) show only to the roles that may open them.
+    const roles = ROUTE_ROLES[item.path];
+    return roles ? (
+      <Permission key={item.name} roles={roles}>
+        {link}
+      </Permission>
+    ) : (
+      link
+    );
+  };
 
   return (
     <nav aria-label="主菜单">

@@ -15,6 +15,7 @@ import { KEEP_ALIVE_INTERVAL_MS } from '@tender/domain';
 import { CUSTOM_LOGIN_STORAGE_KEY } from '@tender/permission-dialogs';
 import type { AppServices } from '../shell/app-services';
 import { clearSession } from '../shell/app-services';
+import { rolesMayOpen } from '../shell/roles';
 import { useRouteStore } from '../stores/route-store';
 import { useUserStore } from '../stores/user-store';
 import { importWithReload } from './chunk-reload';
@@ -107,8 +108,7 @@ export function createAppRouter(services: AppServices) {
       router.update({ ...router.options, routeTree: buildRouteTree(menus) });
       useUserStore.getState().setMenusLoaded(true);
     },
-    // Menus come filtered by the server for this user; no route carries a role list of its own yet.
-    mayOpen: () => true,
+    mayOpen: (path) => rolesMayOpen(useUserStore.getState().roles, path),
   };
 
   /** A new tree per menu list: the router rebuilds its route index only when it gets a new root route. */
