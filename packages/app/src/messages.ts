@@ -55,6 +55,10 @@ export const messages = {
     notFound: '抱歉，您访问的页面不存在',
     unauthorized: '抱歉，您没有访问该页面的权限',
     backHome: '返回首页',
+    /** The router's error page (a screen that failed to render). */
+    renderFailed: '页面出错了',
+    renderFailedHint: '页面显示时出现问题，请点击“重试”；仍不行请返回首页。',
+    retry: '重试',
   },
   underConstruction: {
     notice: '该页面正在建设中，敬请期待',

@@ -22,6 +22,7 @@ import { importWithReload } from './chunk-reload';
 import { LAYOUT_ROUTES, ROUTE_ALIASES } from './layout-routes';
 import { menuRoutes } from './menu-routes';
 import { permissionJump } from './project-query';
+import { RouteErrorPage } from './route-error-page';
 import { LOGIN_PATH, type RouteGuardContext, runRouteGuard } from './route-guard';
 import { screenForComponent } from './screens';
 
@@ -197,6 +198,7 @@ export function createAppRouter(services: AppServices) {
     routeTree: buildRouteTree([]),
     history: createHashHistory(),
     defaultPreload: false,
+    defaultErrorComponent: RouteErrorPage,
   });
 
   router.subscribe('onResolved', () => {

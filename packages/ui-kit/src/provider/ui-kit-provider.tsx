@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type { BrandManifest } from '@tender/brand';
 import { createBrandTheme } from '@tender/brand/theme';
@@ -6,6 +6,15 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useMemo } from 'react';
 import { MessageHost } from '../message';
+import { messages } from '../messages';
+
+/** Every modal's and drawer's close button says what it does (关闭) to a screen reader. */
+const DIALOG_DEFAULTS = {
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.dialog.close } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.dialog.close } } }),
+  },
+};
 
 /** The dayjs and @mantine/dates locale of the product: the interface is in Chinese (spec §1). */
 export const UI_LOCALE = 'zh-cn';
@@ -26,7 +35,7 @@ export interface UiKitProviderProps {
  * once it shows date pickers).
  */
 export function UiKitProvider({ brand, children, env = 'default' }: UiKitProviderProps) {
-  const theme = useMemo(() => createBrandTheme(brand), [brand]);
+  const theme = useMemo(() => mergeThemeOverrides(createBrandTheme(brand), DIALOG_DEFAULTS), [brand]);
   // dayjs's locale is global; setting it here (idempotent) keeps it from depending on module side effects.
   if (dayjs.locale() !== UI_LOCALE) dayjs.locale(UI_LOCALE);
   return (
