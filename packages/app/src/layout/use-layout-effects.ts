@@ -47,14 +47,16 @@ export function useTagsFromRoute(): ShownPage {
   // The leaf match's own pathname and metadata: the location may already be moving on (a redirect).
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? '' });
   const leaf = useRouterState({ select: (state) => state.matches.at(-1)?.staticData });
+  // The query of the location the leaf belongs to; unknown while the location is still another page's.
   const searchStr = useRouterState({
-    select: (state) =>
-      state.resolvedLocation?.pathname === pathname ? state.resolvedLocation.searchStr : '',
+    select: (state) => (state.location.pathname === pathname ? state.location.searchStr : undefined),
   });
-  const fullPath = `${pathname}${searchStr}`;
+  const fullPath = `${pathname}${searchStr ?? ''}`;
   const tabKey = leaf?.queryKeyed ? fullPath : pathname;
   useEffect(() => {
     if (!leaf?.tagged || !leaf.title) return;
+    // A detail's tab is its query: never add it without one.
+    if (leaf.queryKeyed && searchStr === undefined) return;
     const store = useTagsViewStore.getState();
     store.addView({
       path: tabKey,
@@ -66,7 +68,7 @@ export function useTagsFromRoute(): ShownPage {
       ...(pathname === HOME_PATH ? { affix: true } : {}),
     });
     store.updateVisitedView({ path: tabKey, fullPath });
-  }, [pathname, fullPath, tabKey, leaf]);
+  }, [pathname, fullPath, tabKey, leaf, searchStr]);
   return { pathname, fullPath, tabKey };
 }
 

@@ -1,4 +1,4 @@
-import { Drawer, MantineProvider, Modal, mergeThemeOverrides } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type { BrandManifest } from '@tender/brand';
 import { createBrandTheme } from '@tender/brand/theme';
@@ -8,11 +8,15 @@ import { type ReactNode, useMemo } from 'react';
 import { MessageHost } from '../message';
 import { messages } from '../messages';
 
-/** Every modal's and drawer's close button says what it does (关闭) to a screen reader. */
+/**
+ * Every modal's and drawer's close button says what it does (关闭) to a screen reader. Plain theme entries, not
+ * `Modal.extend`: importing the components here would put them in the login page's bundle.
+ */
+const closeButtonProps = { 'aria-label': messages.dialog.close };
 const DIALOG_DEFAULTS = {
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.dialog.close } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': messages.dialog.close } } }),
+    Modal: { defaultProps: { closeButtonProps } },
+    Drawer: { defaultProps: { closeButtonProps } },
   },
 };
 

@@ -104,7 +104,7 @@ export function GuidedTour({ pathname }: { pathname: string }) {
       </Title>
       <Text size="sm" mb="sm" id={sentenceId}>
         {current.sentence}
-        {stepLocked(current, isOpenMember) && ` ${PAID_ONLY_NOTE}`}
+        {stepLocked(current, isOpenMember) && PAID_ONLY_NOTE}
       </Text>
       <Group justify="flex-end" gap="xs">
         {last ? (
