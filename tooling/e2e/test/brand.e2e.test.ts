@@ -70,15 +70,22 @@ describe(`brand ${brandId}`, () => {
   it('refuses to send a code or sign in before the PIPL consent is ticked', async () => {
     await page.getByLabel('手机号').fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('alert').filter({ hasText: '获取验证码前，请先阅读并勾选同意' }).waitFor();
+    await page
+      .locator('[data-tone="warning"]')
+      .filter({ hasText: '获取验证码前，请先阅读并勾选同意' })
+      .waitFor();
     const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
     await consent.check();
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('alert').filter({ hasText: '验证码已发送' }).waitFor();
+    // A success reads green (ui-kit showMessage), not in the error style.
+    await page.locator('[data-tone="success"]').filter({ hasText: '验证码已发送' }).waitFor();
     await page.getByLabel('验证码').fill(await lastSmsCode(brandId, mobile));
     await consent.uncheck();
     await page.getByRole('button', { name: '登 录' }).click();
-    await page.getByRole('alert').filter({ hasText: '请先阅读并勾选同意用户服务协议和隐私政策' }).waitFor();
+    await page
+      .locator('[data-tone="warning"]')
+      .filter({ hasText: '请先阅读并勾选同意用户服务协议和隐私政策' })
+      .waitFor();
     expect(hashPath()).toBe('/login');
   });
 
