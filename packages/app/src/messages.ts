@@ -84,6 +84,8 @@ export const messages = {
     customerServiceWeChat: '扫码添加客服微信',
   },
   tags: {
+    /** The tags bar's accessible name. */
+    label: '已打开的页面',
     refresh: '刷新',
     closeCurrent: '关闭当前',
     closeOthers: '关闭其他',

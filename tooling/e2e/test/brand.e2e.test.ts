@@ -23,7 +23,7 @@ const hashPath = () => new URL(page.url()).hash.replace(/^#/, '');
 const waitForPath = (path: string) =>
   page.waitForFunction((expected) => location.hash === `#${expected}`, path);
 const sidebar = () => page.getByTestId('sidebar');
-const tabs = () => page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+const tabs = () => page.getByRole('navigation', { name: '已打开的页面' }).getByRole('listitem');
 const tab = (title: string) => tabs().filter({ hasText: title });
 /** Saves a screenshot for docs/brands.md; a busy CI machine occasionally fails a capture, so it tries twice. */
 async function saveScreenshot(name: string): Promise<void> {
@@ -221,9 +221,9 @@ describe(`brand ${brandId}`, () => {
     const panel = page.getByRole('dialog', { name: '系统布局配置' });
     await panel.waitFor();
     await settingSwitch('显示页签栏').click();
-    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor({ state: 'detached' });
+    await page.getByRole('navigation', { name: '已打开的页面' }).waitFor({ state: 'detached' });
     await settingSwitch('显示页签栏').click();
-    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor();
+    await page.getByRole('navigation', { name: '已打开的页面' }).waitFor();
     await settingSwitch('显示侧边栏标志').click();
     await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' });
     await settingSwitch('显示侧边栏标志').click();

@@ -139,7 +139,7 @@ describe(`the app shell (${brand.id})`, () => {
     await heading(first).waitFor();
     await page.goto(appUrl(brand, detailHash(second)));
     await heading(second).waitFor();
-    const tabs = page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+    const tabs = page.getByRole('navigation', { name: '已打开的页面' }).getByRole('listitem');
     const paths = await tabs.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('data-path')),
     );
@@ -148,17 +148,17 @@ describe(`the app shell (${brand.id})`, () => {
       detailHash(second),
     ]);
     // Away to another tab, then back to the first detail: its own item, not "missing id".
-    await page.locator(`[role="tab"][data-path="/subscribe/bidding"]`).getByRole('button').first().click();
+    await page.locator(`li[data-path="/subscribe/bidding"]`).getByRole('button').first().click();
     await waitForPath('/subscribe/bidding');
     await page
-      .locator(`[role="tab"][data-path="${detailHash(first)}"]`)
+      .locator(`li[data-path="${detailHash(first)}"]`)
       .getByRole('button')
       .first()
       .click();
     await heading(first).waitFor();
     expect(hashPath()).toBe(detailHash(first));
     // 刷新 goes through /redirect{fullPath} and comes back to the same item.
-    await page.locator(`[role="tab"][data-path="${detailHash(first)}"]`).click({ button: 'right' });
+    await page.locator(`li[data-path="${detailHash(first)}"]`).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
     await heading(first).waitFor();
     expect(hashPath()).toBe(detailHash(first));

@@ -92,6 +92,9 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
           item.children ? (
             <NavLink
               key={item.name}
+              // A group opens and closes: a button (an anchor without href may not carry aria-expanded).
+              component="button"
+              type="button"
               label={collapsed ? undefined : item.meta.title}
               title={item.meta.title}
               leftSection={<MenuIcon item={item} />}

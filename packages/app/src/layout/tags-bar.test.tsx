@@ -29,7 +29,8 @@ async function renderTags(fullPath: string) {
     path: fullPath,
     paths,
   });
-  const tabs = () => within(screen.getByRole('tablist')).getAllByRole('tab');
+  const tabs = () =>
+    within(screen.getByRole('navigation', { name: '已打开的页面' })).getAllByRole('listitem');
   const tab = (title: string) => tabs().find((element) => element.textContent === title) as HTMLElement;
   return { ...rendered, tabs, tab };
 }
@@ -124,7 +125,10 @@ describe('TagsBar (spec §2 tags bar, §4 Tag views)', () => {
       '/tender/index?id=7&type=zb',
       '/tender/index?id=9&type=zb',
     ]);
-    expect(tabs()[2]).toHaveAttribute('aria-selected', 'true');
+    expect(within(tabs()[2] as HTMLElement).getByRole('button', { name: '公告详情' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await user.click(within(tabs()[1] as HTMLElement).getByText('公告详情'));
     await waitFor(() => expect(router.state.location.href).toBe('/tender/index?id=7&type=zb'));
   });

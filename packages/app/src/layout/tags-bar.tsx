@@ -47,21 +47,29 @@ export function TagsBar({ shown }: { shown: ShownPage }) {
 
   const closable = visitedViews.length > 1;
   return (
+    // A list of links to the open pages, not ARIA tabs: a tab may not hold the close button (nested controls).
     <Box
-      role="tablist"
-      aria-label="已打开的页面"
+      component="nav"
+      aria-label={messages.tags.label}
       px="sm"
       py={4}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Group gap={6} wrap="nowrap" style={{ overflowX: 'auto' }}>
+      <Group
+        component="ul"
+        gap={6}
+        wrap="nowrap"
+        m={0}
+        p={0}
+        style={{ overflowX: 'auto', listStyle: 'none' }}
+      >
         {visitedViews.map((view) => {
           const active = view.path === shown.tabKey;
           return (
             <Group
+              component="li"
               key={view.path}
-              role="tab"
-              aria-selected={active}
+              data-active={active}
               data-path={fullPathOf(view)}
               gap={2}
               wrap="nowrap"
@@ -79,7 +87,12 @@ export function TagsBar({ shown }: { shown: ShownPage }) {
                 flexShrink: 0,
               }}
             >
-              <UnstyledButton fz="xs" c="inherit" onClick={() => open(view)}>
+              <UnstyledButton
+                fz="xs"
+                c="inherit"
+                aria-current={active ? 'page' : undefined}
+                onClick={() => open(view)}
+              >
                 {view.title}
               </UnstyledButton>
               {closable && !view.affix && (

@@ -216,7 +216,7 @@ export function CancelAccountSection({
               </Button>
             </Group>
             <Group>
-              <Button type="submit" color="red" loading={cancelling}>
+              <Button type="submit" color="red.9" loading={cancelling}>
                 {t.submit}
               </Button>
             </Group>
