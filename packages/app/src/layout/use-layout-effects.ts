@@ -55,8 +55,8 @@ export function useTagsFromRoute(): ShownPage {
   const tabKey = leaf?.queryKeyed ? fullPath : pathname;
   useEffect(() => {
     if (!leaf?.tagged || !leaf.title) return;
-    // A detail's tab is its query: never add it without one.
-    if (leaf.queryKeyed && searchStr === undefined) return;
+    // The location has moved on (a tab just closed, a redirect): the leaf is leaving, it must not come back.
+    if (searchStr === undefined) return;
     const store = useTagsViewStore.getState();
     store.addView({
       path: tabKey,
