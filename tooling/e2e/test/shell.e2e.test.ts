@@ -160,6 +160,7 @@ describe(`the app shell (${brand.id})`, () => {
     // 刷新 goes through /redirect{fullPath} and comes back to the same item.
     await page.locator(`li[data-path="${detailHash(first)}"]`).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '刷新' }).click();
+    await page.waitForFunction((hash) => location.hash.slice(1) === hash, detailHash(first));
     await heading(first).waitFor();
     expect(hashPath()).toBe(detailHash(first));
   });
