@@ -19,7 +19,7 @@ import { ApiError, isCancelledError } from './api-error';
 import { loadAreaTree } from './area-tree';
 import { type ApiClient, type ApiClientOptions, createApiClient } from './create-api-client';
 import { createEndpointFunctions } from './endpoint-functions';
-import type { ApiNotice } from './message-gate';
+import { type ApiNotice, createMessageGate } from './message-gate';
 import {
   type ApiTestServer,
   envelopeReply,
@@ -432,18 +432,27 @@ describe('createApiClient — one message at a time (spec §8)', () => {
     expect(texts()).toEqual(['操作过于频繁']);
   });
 
-  it('replaces the message showing by a different one, and shows the same text again after 3 s', async () => {
+  it('replaces the message showing by a different one, and shows the same text again after 3 s', () => {
     let time = 0;
-    const api = client({ now: () => time });
-    api.showMessage('第一条');
+    const shownTexts: string[] = [];
+    const closed: string[] = [];
+    const gate = createMessageGate(
+      (notice) => {
+        shownTexts.push(notice.text);
+        return () => closed.push(notice.text);
+      },
+      () => time,
+    );
+    const message = (text: string) => gate.show({ kind: 'message', text, durationMs: 3000 });
+    message('第一条');
     time = 1000;
-    api.showMessage('第一条');
-    api.showMessage('第二条');
-    expect(texts()).toEqual(['第一条', '第二条']);
-    expect(closedNotices).toEqual(['第一条']);
+    message('第一条');
+    message('第二条');
+    expect(shownTexts).toEqual(['第一条', '第二条']);
+    expect(closed).toEqual(['第一条']);
     time = 4000;
-    api.showMessage('第二条');
-    expect(texts()).toEqual(['第一条', '第二条', '第二条']);
+    message('第二条');
+    expect(shownTexts).toEqual(['第一条', '第二条', '第二条']);
   });
 });
 

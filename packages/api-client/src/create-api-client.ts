@@ -157,8 +157,6 @@ export interface ApiClient {
     form: FormData,
     options?: CallOptions,
   ): Promise<EndpointResponse<E>>;
-  /** Show a message under the same one-at-a-time rule (3 s by default), e.g. for the login screen's errors. */
-  showMessage(text: string, durationMs?: number): void;
   /**
    * Forget the once-per-session state (the PC login-auth check, the 4011 dialog, a logout in progress): call it
    * after signing in without a page reload.
@@ -459,9 +457,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         callOptions,
       );
       return envelope.data as EndpointResponse<typeof endpoint>;
-    },
-    showMessage(text, durationMs = MESSAGE_DURATION_MS) {
-      notify({ kind: 'message', text, durationMs });
     },
     resetSession() {
       pcLoginAuthDone = false;

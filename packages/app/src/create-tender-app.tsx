@@ -12,7 +12,6 @@ import { type AppRouter, createAppRouter } from './router/app-router';
 import { listenForPreloadErrors } from './router/chunk-reload';
 import { AppServicesContext } from './shell/app-context';
 import { type AppServices, createAppServices } from './shell/app-services';
-import { MessageHost } from './shell/message-host';
 import { useSettingsStore } from './stores/settings-store';
 
 const rootSelector = '#root';
@@ -35,7 +34,6 @@ function TenderApp({ services, router }: { services: AppServices; router: AppRou
       <AppServicesContext.Provider value={services}>
         <EnvironmentRibbon />
         <RouterProvider router={router} />
-        <MessageHost />
         {loggedInElsewhere.element}
       </AppServicesContext.Provider>
     </UiKitProvider>

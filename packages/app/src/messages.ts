@@ -55,6 +55,10 @@ export const messages = {
     notFound: '抱歉，您访问的页面不存在',
     unauthorized: '抱歉，您没有访问该页面的权限',
     backHome: '返回首页',
+    /** The router's error page (a screen that failed to render). */
+    renderFailed: '页面出错了',
+    renderFailedHint: '页面显示时出现问题，请点击“重试”；仍不行请返回首页。',
+    retry: '重试',
   },
   underConstruction: {
     notice: '该页面正在建设中，敬请期待',
@@ -62,6 +66,10 @@ export const messages = {
   layout: {
     /** spec §2: the level badge's tooltip. */
     memberTooltip: (memberName: string) => `当前为${memberName}`,
+    /** The badge's tooltip for a member without a paid level (issue 33: not the bare 当前为未开通). */
+    freeMemberTooltip: '当前为普通用户（未开通会员）',
+    /** The user popover's button and its menu's name. */
+    userMenu: (name: string) => `${name}的账号菜单`,
     renew: '续费升级',
     openMembership: '开通会员',
     expiry: (date: string) => `到期时间：${date}`,
@@ -76,6 +84,8 @@ export const messages = {
     customerServiceWeChat: '扫码添加客服微信',
   },
   tags: {
+    /** The tags bar's accessible name. */
+    label: '已打开的页面',
     refresh: '刷新',
     closeCurrent: '关闭当前',
     closeOthers: '关闭其他',
@@ -84,9 +94,9 @@ export const messages = {
   settings: {
     title: '系统布局配置',
     theme: '主题色',
-    tagsView: '开启 Tags-View',
-    fixedHeader: '固定 Header',
-    sidebarLogo: '侧边栏 Logo',
+    tagsView: '显示页签栏',
+    fixedHeader: '固定顶栏',
+    sidebarLogo: '显示侧边栏标志',
     uniqueOpened: '菜单只展开一项',
   },
   tour: {

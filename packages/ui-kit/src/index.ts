@@ -22,6 +22,7 @@ export {
   useLoadingWrapper,
 } from './loading-wrapper';
 export { MembershipAreaChooser, type MembershipAreaChooserProps } from './membership-area-chooser';
+export { MessageHost, type MessageTone, type ShowMessage, showMessage } from './message';
 export { messages } from './messages';
 export {
   isEmptyCellValue,

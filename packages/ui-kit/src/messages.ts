@@ -86,4 +86,8 @@ export const messages = {
     sortDescending: '降序',
     sortNone: '未排序',
   },
+  dialog: {
+    /** ours: the accessible name of every modal's and drawer's close button (issue 33). */
+    close: '关闭',
+  },
 } as const;

@@ -23,7 +23,7 @@ const hashPath = () => new URL(page.url()).hash.replace(/^#/, '');
 const waitForPath = (path: string) =>
   page.waitForFunction((expected) => location.hash === `#${expected}`, path);
 const sidebar = () => page.getByTestId('sidebar');
-const tabs = () => page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab');
+const tabs = () => page.getByRole('navigation', { name: '已打开的页面' }).getByRole('listitem');
 const tab = (title: string) => tabs().filter({ hasText: title });
 /** Saves a screenshot for docs/brands.md; a busy CI machine occasionally fails a capture, so it tries twice. */
 async function saveScreenshot(name: string): Promise<void> {
@@ -70,15 +70,22 @@ describe(`brand ${brandId}`, () => {
   it('refuses to send a code or sign in before the PIPL consent is ticked', async () => {
     await page.getByLabel('手机号').fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('alert').filter({ hasText: '获取验证码前，请先阅读并勾选同意' }).waitFor();
+    await page
+      .locator('[data-tone="warning"]')
+      .filter({ hasText: '获取验证码前，请先阅读并勾选同意' })
+      .waitFor();
     const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
     await consent.check();
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('alert').filter({ hasText: '验证码已发送' }).waitFor();
+    // A success reads green (ui-kit showMessage), not in the error style.
+    await page.locator('[data-tone="success"]').filter({ hasText: '验证码已发送' }).waitFor();
     await page.getByLabel('验证码').fill(await lastSmsCode(brandId, mobile));
     await consent.uncheck();
     await page.getByRole('button', { name: '登 录' }).click();
-    await page.getByRole('alert').filter({ hasText: '请先阅读并勾选同意用户服务协议和隐私政策' }).waitFor();
+    await page
+      .locator('[data-tone="warning"]')
+      .filter({ hasText: '请先阅读并勾选同意用户服务协议和隐私政策' })
+      .waitFor();
     expect(hashPath()).toBe('/login');
   });
 
@@ -134,15 +141,17 @@ describe(`brand ${brandId}`, () => {
     await expect.poll(async () => (await sidebar().boundingBox())?.width, { timeout: 5000 }).toBe(200);
   });
 
-  it('shows the member level badge with the tooltip 当前为{name}, and the user popover', async () => {
+  it('shows the level badge (a new account: 当前为普通用户（未开通会员）) and the user popover with the masked phone', async () => {
     const badge = page.getByTestId('member-badge');
-    const memberName = (await badge.textContent())?.trim() ?? '';
-    expect(memberName).not.toBe('');
+    expect((await badge.textContent())?.trim()).not.toBe('');
     await badge.hover();
-    await page.getByRole('tooltip', { name: `当前为${memberName}` }).waitFor();
+    await page.getByRole('tooltip', { name: '当前为普通用户（未开通会员）' }).waitFor();
     await page.getByRole('button', { name: realUserName }).click();
     const popover = page.getByRole('dialog').filter({ hasText: '退出登录' });
     await popover.waitFor();
+    expect(await popover.getByTestId('popover-user-phone').textContent()).toBe(
+      `${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
+    );
     expect(await popover.getByRole('button', { name: '开通会员' }).count()).toBe(1);
     expect(await popover.getByText('服务期明细').count()).toBe(1);
     expect(await popover.getByText('优惠券').count()).toBe(brand.flags.payment ? 1 : 0);
@@ -211,13 +220,13 @@ describe(`brand ${brandId}`, () => {
     await page.getByRole('button', { name: '布局设置' }).click();
     const panel = page.getByRole('dialog', { name: '系统布局配置' });
     await panel.waitFor();
-    await settingSwitch('开启 Tags-View').click();
-    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor({ state: 'detached' });
-    await settingSwitch('开启 Tags-View').click();
-    await page.getByRole('tablist', { name: '已打开的页面' }).waitFor();
-    await settingSwitch('侧边栏 Logo').click();
+    await settingSwitch('显示页签栏').click();
+    await page.getByRole('navigation', { name: '已打开的页面' }).waitFor({ state: 'detached' });
+    await settingSwitch('显示页签栏').click();
+    await page.getByRole('navigation', { name: '已打开的页面' }).waitFor();
+    await settingSwitch('显示侧边栏标志').click();
     await page.getByTestId('sidebar-logo').waitFor({ state: 'detached' });
-    await settingSwitch('侧边栏 Logo').click();
+    await settingSwitch('显示侧边栏标志').click();
     await page.getByTestId('sidebar-logo').waitFor();
     const otherColour = brand.colors.themeChoices.find((colour) => colour !== brand.colors.primary);
     if (otherColour) {

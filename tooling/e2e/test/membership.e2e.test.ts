@@ -330,7 +330,7 @@ describe(`membership purchase (${brand.id})`, () => {
       await page.goto(appUrl(brand, '/dashboard'));
       await page.getByRole('button', { name: sub.realUserName }).click();
       await page.getByRole('button', { name: '续费升级' }).click();
-      await page.getByRole('alert').filter({ hasText: '仅支持主账号购买会员' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '仅支持主账号购买会员' }).waitFor();
       expect(await page.getByRole('dialog', { name: '开通会员' }).count()).toBe(0);
     } finally {
       await context.close();

@@ -27,7 +27,8 @@ export function MainLayout() {
   const { brand, logout } = useAppServices();
   // Restore the saved tabs before the current route adds its own.
   useTagsViewPersistence();
-  const pathname = useTagsFromRoute();
+  const shown = useTagsFromRoute();
+  const { pathname } = shown;
   useResponsiveSidebar(pathname);
   const title = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.title ?? '' });
   const user = useUserStore((state) => state.user);
@@ -68,7 +69,7 @@ export function MainLayout() {
               )
             }
           />
-          {tagsView && <TagsBar pathname={pathname} />}
+          {tagsView && <TagsBar shown={shown} />}
         </Box>
         <Box component="main" p="md" style={{ flex: 1 }} bg="gray.0">
           <LayoutDialogsContext.Provider value={dialogs}>
@@ -78,7 +79,7 @@ export function MainLayout() {
         {showFooter && <AppFooter brand={brand} footerText={footerTxt} caseNumber={caseNumber} />}
       </Box>
       <SettingsPanel opened={settingsOpened} onClose={() => setSettingsOpened(false)} />
-      <GuidedTour />
+      <GuidedTour pathname={pathname} />
       <CustomerService />
       {elements}
       {dialog}

@@ -3,23 +3,34 @@ import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '@tender/contracts';
 import { SIDEBAR_WIDTH_PX } from '@tender/domain';
 import { useEffect, useState } from 'react';
+import { GUIDE_TARGET_ATTRIBUTE, useGuideHighlight } from '../features/guided-tour/guide-highlight';
 import { useAppServices } from '../shell/app-context';
+import { Permission } from '../shell/permission';
+import { ROUTE_ROLES } from '../shell/roles';
 import { useAppStore } from '../stores/app-store';
 import { useRouteStore } from '../stores/route-store';
 import { useSettingsStore } from '../stores/settings-store';
+import { menuIcon } from './menu-icons';
 
 /** Width of the closed sidebar on a desktop: the icons only. */
 export const COLLAPSED_SIDEBAR_WIDTH_PX = 64;
 
-/** spec §2: the sidebar items 我的关注 and 我的导出记录 get special icons. */
-const SPECIAL_ICONS: Readonly<Record<string, string>> = { 'my-focus': '★', 'my-export': '⇩' };
-
 function MenuIcon({ item }: { item: MenuItem }) {
-  return (
-    <Box component="span" w={20} ta="center" aria-hidden fw={600}>
-      {SPECIAL_ICONS[item.meta.icon] ?? item.meta.title.slice(0, 1)}
-    </Box>
-  );
+  const Icon = menuIcon(item.meta.icon);
+  return <Icon size={20} stroke={1.6} aria-hidden />;
+}
+
+/** Marks an entry for the guided tour's card; the one it points at is outlined. */
+function guideTarget(name: string, highlighted: string | undefined) {
+  return {
+    [GUIDE_TARGET_ATTRIBUTE]: name,
+    ...(name === highlighted
+      ? {
+          'data-guided': true,
+          style: { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 },
+        }
+      : {}),
+  };
 }
 
 /** A screen is active on its path (and below it); a group when one of its screens is. */
@@ -35,27 +46,43 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
     menus.filter((item) => item.children && isActive(item, pathname)).map((item) => item.name),
   );
   // The group of the page being shown opens (and, with uniqueOpened, alone).
+  // The group of the entry the guided tour points at opens too, so the member sees that entry.
+  const highlighted = useGuideHighlight((state) => state.menuName);
   useEffect(() => {
     const active = menus.find((item) => item.children && isActive(item, pathname))?.name;
-    if (active)
-      setOpenGroups((open) => (open.includes(active) ? open : uniqueOpened ? [active] : [...open, active]));
-  }, [menus, pathname, uniqueOpened]);
+    const guided = menus.find((item) => item.children?.some((child) => child.name === highlighted))?.name;
+    for (const group of [active, guided])
+      if (group)
+        setOpenGroups((open) => (open.includes(group) ? open : uniqueOpened ? [group] : [...open, group]));
+  }, [menus, pathname, uniqueOpened, highlighted]);
   const toggleGroup = (name: string) =>
     setOpenGroups((open) =>
       open.includes(name) ? open.filter((other) => other !== name) : uniqueOpened ? [name] : [...open, name],
     );
 
-  const screenLink = (item: MenuItem) => (
-    <NavLink
-      key={item.name}
-      component={Link}
-      to={item.path}
-      label={collapsed ? undefined : item.meta.title}
-      title={item.meta.title}
-      leftSection={<MenuIcon item={item} />}
-      active={isActive(item, pathname)}
-    />
-  );
+  const screenLink = (item: MenuItem) => {
+    const link = (
+      <NavLink
+        key={item.name}
+        component={Link}
+        to={item.path}
+        label={collapsed ? undefined : item.meta.title}
+        title={item.meta.title}
+        leftSection={<MenuIcon item={item} />}
+        active={isActive(item, pathname)}
+        {...guideTarget(item.name, highlighted)}
+      />
+    );
+    // The role-based guard's routes (shell/roles.ts) show only to the roles that may open them.
+    const roles = ROUTE_ROLES[item.path];
+    return roles ? (
+      <Permission key={item.name} roles={roles}>
+        {link}
+      </Permission>
+    ) : (
+      link
+    );
+  };
 
   return (
     <nav aria-label="主菜单">
@@ -65,6 +92,9 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
           item.children ? (
             <NavLink
               key={item.name}
+              // A group opens and closes: a button (an anchor without href may not carry aria-expanded).
+              component="button"
+              type="button"
               label={collapsed ? undefined : item.meta.title}
               title={item.meta.title}
               leftSection={<MenuIcon item={item} />}
@@ -73,6 +103,10 @@ function MenuTree({ pathname, collapsed }: { pathname: string; collapsed: boolea
               active={isActive(item, pathname)}
               variant="subtle"
               childrenOffset={collapsed ? 0 : 28}
+              // Closed to icons, the group stands in for the child the tour points at.
+              {...(collapsed && item.children.some((child) => child.name === highlighted)
+                ? guideTarget(highlighted ?? '', highlighted)
+                : {})}
             >
               {item.children.filter((child) => !child.hidden).map(screenLink)}
             </NavLink>

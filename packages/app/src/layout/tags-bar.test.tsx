@@ -5,18 +5,32 @@ import { useTagsViewStore } from '../stores/tags-view-store';
 import { renderWithRouter } from '../test/render';
 import { TagsBar } from './tags-bar';
 
-const paths = ['/', '/subscribe/bidding', '/dashboard', '/BrowsingHistory'];
+const paths = ['/', '/subscribe/bidding', '/dashboard', '/BrowsingHistory', '/tender/index'];
 const home = { path: '/subscribe/bidding', title: '招标订阅', name: 'Bidding', affix: true };
 const dashboard = { path: '/dashboard', title: '数据看板', name: 'Dashboard' };
 const history = { path: '/BrowsingHistory', title: '浏览记录', name: 'BrowsingHistory' };
 
-function TagsBarHere({ pathname }: { pathname: string }) {
-  return <TagsBar pathname={pathname} />;
-}
+/** Two details of the same screen: their query names the item, so each is a tab of its own. */
+const detail7 = {
+  path: '/tender/index?id=7&type=zb',
+  fullPath: '/tender/index?id=7&type=zb',
+  title: '公告详情',
+};
+const detail9 = {
+  path: '/tender/index?id=9&type=zb',
+  fullPath: '/tender/index?id=9&type=zb',
+  title: '公告详情',
+};
 
-async function renderTags(pathname: string) {
-  const rendered = await renderWithRouter(<TagsBarHere pathname={pathname} />, { path: pathname, paths });
-  const tabs = () => within(screen.getByRole('tablist')).getAllByRole('tab');
+async function renderTags(fullPath: string) {
+  const [pathname = fullPath] = fullPath.split('?');
+  const tabKey = fullPath.includes('?') ? fullPath : pathname;
+  const rendered = await renderWithRouter(<TagsBar shown={{ pathname, fullPath, tabKey }} />, {
+    path: fullPath,
+    paths,
+  });
+  const tabs = () =>
+    within(screen.getByRole('navigation', { name: '已打开的页面' })).getAllByRole('listitem');
   const tab = (title: string) => tabs().find((element) => element.textContent === title) as HTMLElement;
   return { ...rendered, tabs, tab };
 }
@@ -101,5 +115,29 @@ describe('TagsBar (spec §2 tags bar, §4 Tag views)', () => {
       '数据看板',
     ]);
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('keeps two details as two tabs and reopens each with its query (its item, not a missing id)', async () => {
+    for (const view of [home, detail7, detail9]) useTagsViewStore.getState().addView(view);
+    const { user, tabs, router } = await renderTags('/tender/index?id=9&type=zb');
+    expect(tabs().map((element) => element.getAttribute('data-path'))).toEqual([
+      '/subscribe/bidding',
+      '/tender/index?id=7&type=zb',
+      '/tender/index?id=9&type=zb',
+    ]);
+    expect(within(tabs()[2] as HTMLElement).getByRole('button', { name: '公告详情' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(tabs()[1] as HTMLElement).getByText('公告详情'));
+    await waitFor(() => expect(router.state.location.href).toBe('/tender/index?id=7&type=zb'));
+  });
+
+  it('刷新 on a detail goes through /redirect{fullPath}, the query included', async () => {
+    for (const view of [home, detail7]) useTagsViewStore.getState().addView(view);
+    const { user, tabs, router } = await renderTags('/tender/index?id=7&type=zb');
+    await user.pointer({ keys: '[MouseRight]', target: tabs()[1] as HTMLElement });
+    await user.click(screen.getByRole('menuitem', { name: '刷新' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/redirect/tender/index?id=7&type=zb'));
   });
 });

@@ -4,6 +4,9 @@ import { TAG_CONTEXT_MENU_WIDTH_PX, type VisitedView } from '@tender/domain';
 import { useEffect, useState } from 'react';
 import { messages } from '../messages';
 import { useTagsViewStore } from '../stores/tags-view-store';
+import type { ShownPage } from './use-layout-effects';
+
+const fullPathOf = (view: VisitedView) => view.fullPath ?? view.path;
 
 interface ContextMenuState {
   view: VisitedView;
@@ -15,7 +18,7 @@ interface ContextMenuState {
  * spec §2 tags bar: the visited views; a context menu (width 105) with 刷新, 关闭当前 (not for pinned tabs) and
  * 关闭其他; the close icon only when more than one tab is open.
  */
-export function TagsBar({ pathname }: { pathname: string }) {
+export function TagsBar({ shown }: { shown: ShownPage }) {
   const navigate = useNavigate();
   const visitedViews = useTagsViewStore((state) => state.visitedViews);
   const [menu, setMenu] = useState<ContextMenuState>();
@@ -27,38 +30,47 @@ export function TagsBar({ pathname }: { pathname: string }) {
     return () => document.removeEventListener('click', close);
   }, [menu]);
 
+  const open = (view: VisitedView | undefined) => void navigate({ href: view ? fullPathOf(view) : '/' });
+
   const closeView = (view: VisitedView) => {
     useTagsViewStore.getState().delView(view);
-    if (view.path !== pathname) return;
-    const last = useTagsViewStore.getState().visitedViews.at(-1);
-    void navigate({ to: last?.path ?? '/' });
+    if (view.path === shown.tabKey) open(useTagsViewStore.getState().visitedViews.at(-1));
   };
 
   const closeOthers = (view: VisitedView) => {
     useTagsViewStore.getState().delOthersViews(view);
-    if (view.path !== pathname) void navigate({ to: view.path });
+    if (view.path !== shown.tabKey) open(view);
   };
 
-  const refresh = (view: VisitedView) => void navigate({ to: `/redirect${view.path}` });
+  // spec §2: /redirect{fullPath}, the query included.
+  const refresh = (view: VisitedView) => void navigate({ href: `/redirect${fullPathOf(view)}` });
 
   const closable = visitedViews.length > 1;
   return (
+    // A list of links to the open pages, not ARIA tabs: a tab may not hold the close button (nested controls).
     <Box
-      role="tablist"
-      aria-label="已打开的页面"
+      component="nav"
+      aria-label={messages.tags.label}
       px="sm"
       py={4}
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Group gap={6} wrap="nowrap" style={{ overflowX: 'auto' }}>
+      <Group
+        component="ul"
+        gap={6}
+        wrap="nowrap"
+        m={0}
+        p={0}
+        style={{ overflowX: 'auto', listStyle: 'none' }}
+      >
         {visitedViews.map((view) => {
-          const active = view.path === pathname;
+          const active = view.path === shown.tabKey;
           return (
             <Group
+              component="li"
               key={view.path}
-              role="tab"
-              aria-selected={active}
-              data-path={view.path}
+              data-active={active}
+              data-path={fullPathOf(view)}
               gap={2}
               wrap="nowrap"
               px={8}
@@ -75,7 +87,12 @@ export function TagsBar({ pathname }: { pathname: string }) {
                 flexShrink: 0,
               }}
             >
-              <UnstyledButton fz="xs" c="inherit" onClick={() => void navigate({ to: view.path })}>
+              <UnstyledButton
+                fz="xs"
+                c="inherit"
+                aria-current={active ? 'page' : undefined}
+                onClick={() => open(view)}
+              >
                 {view.title}
               </UnstyledButton>
               {closable && !view.affix && (

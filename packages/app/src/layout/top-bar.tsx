@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
+import IconSettings from '@tabler/icons-react/icons/IconSettings';
 import type { ReactNode } from 'react';
 import { messages } from '../messages';
 import { useAppStore } from '../stores/app-store';
@@ -17,6 +18,7 @@ export function TopBar({
   const opened = useAppStore((state) => state.sidebar.opened);
   const toggleSidebar = useAppStore((state) => state.toggleSidebar);
   const memberName = useUserStore((state) => state.user?.memberName ?? '');
+  const isOpenMember = useUserStore((state) => state.user?.isOpenMember ?? false);
   return (
     <Group
       component="header"
@@ -37,7 +39,11 @@ export function TopBar({
       </Group>
       <Group gap="md" wrap="nowrap">
         {memberName && (
-          <Tooltip label={messages.layout.memberTooltip(memberName)}>
+          <Tooltip
+            label={
+              isOpenMember ? messages.layout.memberTooltip(memberName) : messages.layout.freeMemberTooltip
+            }
+          >
             <Badge variant="light" data-testid="member-badge">
               {memberName}
             </Badge>
@@ -50,7 +56,7 @@ export function TopBar({
           onClick={onOpenSettings}
           aria-label={messages.layout.settings}
         >
-          ⚙
+          <IconSettings size={20} stroke={1.6} aria-hidden />
         </ActionIcon>
       </Group>
     </Group>

@@ -9,6 +9,7 @@ import {
   usePermissionDialogServerConfig,
   usePermissionDialogs,
 } from '@tender/permission-dialogs';
+import { showMessage } from '@tender/ui-kit';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { queryProject } from '../router/project-query';
 import { useAppServices } from '../shell/app-context';
@@ -69,7 +70,7 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
     allowPay,
     areaTree,
     invoicePhone: serverConfig.supportPhone || brand.supportPhone,
-    showMessage: (text, durationMs) => client.showMessage(text, durationMs),
+    showMessage: (text, durationMs) => showMessage(text, 'warning', durationMs),
     onUnPay: () => permission.open({ type: 'unPay' }),
     // The badge and the popover show the new level.
     onPurchased: () => void api.userCenter().then((fresh) => useUserStore.getState().setUser(fresh)),

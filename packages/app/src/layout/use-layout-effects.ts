@@ -31,23 +31,45 @@ export function useResponsiveSidebar(pathname: string): void {
   }, [pathname]);
 }
 
-/** Adds every tagged route the user opens to the tags bar (spec §2). */
-export function useTagsFromRoute(): string {
+/** The page being shown: its path, its full path (with the query) and its key in the tags bar. */
+export interface ShownPage {
+  pathname: string;
+  fullPath: string;
+  /** The full path for a detail (its query names the item: two details are two tabs), else the path. */
+  tabKey: string;
+}
+
+/**
+ * Adds every tagged route the user opens to the tags bar (spec §2). A tab keeps the full path with its query, so
+ * reopening it shows the same item; a tab of a list screen follows the screen's latest query.
+ */
+export function useTagsFromRoute(): ShownPage {
   // The leaf match's own pathname and metadata: the location may already be moving on (a redirect).
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? '' });
   const leaf = useRouterState({ select: (state) => state.matches.at(-1)?.staticData });
+  // The query of the location the leaf belongs to; unknown while the location is still another page's.
+  const searchStr = useRouterState({
+    select: (state) => (state.location.pathname === pathname ? state.location.searchStr : undefined),
+  });
+  const fullPath = `${pathname}${searchStr ?? ''}`;
+  const tabKey = leaf?.queryKeyed ? fullPath : pathname;
   useEffect(() => {
     if (!leaf?.tagged || !leaf.title) return;
-    useTagsViewStore.getState().addView({
-      path: pathname,
+    // The location has moved on (a tab just closed, a redirect): the leaf is leaving, it must not come back.
+    if (searchStr === undefined) return;
+    const store = useTagsViewStore.getState();
+    store.addView({
+      path: tabKey,
+      fullPath,
       title: leaf.title,
       ...(leaf.name ? { name: leaf.name } : {}),
       ...(leaf.noCache ? { noCache: true } : {}),
       // The landing page is pinned: never closed by 关闭当前 or 关闭其他.
       ...(pathname === HOME_PATH ? { affix: true } : {}),
     });
-  }, [pathname, leaf]);
-  return pathname;
+    store.updateVisitedView({ path: tabKey, fullPath });
+  }, [pathname, fullPath, tabKey, leaf, searchStr]);
+  return { pathname, fullPath, tabKey };
 }
 
 /**

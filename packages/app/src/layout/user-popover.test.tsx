@@ -50,6 +50,7 @@ describe('UserPopover (spec §2 user popover)', () => {
   it('shows the masked phone and 开通会员 to a user without membership', async () => {
     await open(user, true);
     expect(screen.getByTestId('popover-user-name')).toHaveTextContent('138****5678');
+    expect(screen.queryByTestId('popover-user-phone')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '开通会员' })).toBeInTheDocument();
     expect(screen.queryByText(/到期时间/)).not.toBeInTheDocument();
   });
@@ -57,6 +58,7 @@ describe('UserPopover (spec §2 user popover)', () => {
   it('shows the real name, 续费升级 and the first expiry date of the upgrade list to a member', async () => {
     await open(member, true);
     expect(screen.getByTestId('popover-user-name')).toHaveTextContent('王经理');
+    expect(screen.getByTestId('popover-user-phone')).toHaveTextContent('138****5678');
     expect(screen.getByText('投标通', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '续费升级' })).toBeInTheDocument();
     expect(screen.getByText('到期时间：2027-05-31')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@tender/contracts';
-import { userDisplayName } from '@tender/domain';
+import { maskPhone, userDisplayName } from '@tender/domain';
 import { messages } from '../messages';
 
 export interface UserPopoverProps {
@@ -14,7 +14,8 @@ export interface UserPopoverProps {
 }
 
 /**
- * spec §2 user popover: the masked phone (or the real name) and the level; 续费升级 with an open membership,
+ * spec §2 user popover: the real name (and under it the masked phone, 138****1234) or the masked phone alone, and
+ * the level; 续费升级 with an open membership,
  * 开通会员 otherwise; the expiry (first entry of the upgrade list), 服务期明细, coupons when paying is allowed,
  * and 退出登录.
  */
@@ -27,6 +28,7 @@ export function UserPopover({
   onLogout,
 }: UserPopoverProps) {
   const name = userDisplayName(user);
+  const maskedPhone = maskPhone(user.mobile);
   const expiry = user.upgradeList[0]?.expireDate;
   return (
     <Popover width={240} position="bottom-end" shadow="md" withArrow>
@@ -48,6 +50,12 @@ export function UserPopover({
               {user.memberName}
             </Text>
           </Group>
+          {/* With a real name the masked phone shows under it, so the member sees which account this is. */}
+          {maskedPhone && maskedPhone !== name && (
+            <Text size="xs" c="dimmed" data-testid="popover-user-phone">
+              {maskedPhone}
+            </Text>
+          )}
           <Button size="xs" onClick={onUpgrade}>
             {user.isOpenMember ? messages.layout.renew : messages.layout.openMembership}
           </Button>

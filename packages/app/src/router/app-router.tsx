@@ -15,12 +15,14 @@ import { KEEP_ALIVE_INTERVAL_MS } from '@tender/domain';
 import { CUSTOM_LOGIN_STORAGE_KEY } from '@tender/permission-dialogs';
 import type { AppServices } from '../shell/app-services';
 import { clearSession } from '../shell/app-services';
+import { rolesMayOpen } from '../shell/roles';
 import { useRouteStore } from '../stores/route-store';
 import { useUserStore } from '../stores/user-store';
 import { importWithReload } from './chunk-reload';
 import { LAYOUT_ROUTES, ROUTE_ALIASES } from './layout-routes';
 import { menuRoutes } from './menu-routes';
 import { permissionJump } from './project-query';
+import { RouteErrorPage } from './route-error-page';
 import { LOGIN_PATH, type RouteGuardContext, runRouteGuard } from './route-guard';
 import { screenForComponent } from './screens';
 
@@ -34,6 +36,8 @@ declare module '@tanstack/react-router' {
     noCache?: boolean;
     /** Shown in the tags bar. */
     tagged?: boolean;
+    /** The query names the item shown (a detail): each query is a tab of its own. */
+    queryKeyed?: boolean;
   }
 }
 
@@ -105,8 +109,7 @@ export function createAppRouter(services: AppServices) {
       router.update({ ...router.options, routeTree: buildRouteTree(menus) });
       useUserStore.getState().setMenusLoaded(true);
     },
-    // Menus come filtered by the server for this user; no route carries a role list of its own yet.
-    mayOpen: () => true,
+    mayOpen: (path) => rolesMayOpen(useUserStore.getState().roles, path),
   };
 
   /** A new tree per menu list: the router rebuilds its route index only when it gets a new root route. */
@@ -147,7 +150,13 @@ export function createAppRouter(services: AppServices) {
         getParentRoute: () => layoutRoute,
         path: route.path,
         component: screenForComponent(route.component),
-        staticData: { title: route.title, name: route.name, noCache: route.noCache, tagged: true },
+        staticData: {
+          title: route.title,
+          name: route.name,
+          noCache: route.noCache,
+          tagged: true,
+          queryKeyed: true,
+        },
       }),
     );
     const aliases = Object.entries(ROUTE_ALIASES).map(([path, target]) =>
@@ -189,6 +198,7 @@ export function createAppRouter(services: AppServices) {
     routeTree: buildRouteTree([]),
     history: createHashHistory(),
     defaultPreload: false,
+    defaultErrorComponent: RouteErrorPage,
   });
 
   router.subscribe('onResolved', () => {

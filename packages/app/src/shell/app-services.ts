@@ -6,10 +6,10 @@ import {
 } from '@tender/api-client';
 import type { BrandManifest } from '@tender/brand';
 import type { GateRefusal } from '@tender/contracts';
+import { showMessage } from '@tender/ui-kit';
 import { useRouteStore } from '../stores/route-store';
 import { useTagsViewStore } from '../stores/tags-view-store';
 import { useUserStore } from '../stores/user-store';
-import { showAppMessage } from './message-host';
 
 /**
  * What lives outside React and is filled in by the shell once it renders: the router's navigation and the
@@ -62,7 +62,9 @@ export function createAppServices(brand: BrandManifest): AppServices {
       },
       confirmLoggedInElsewhere: (message) => bridge.confirmLoggedInElsewhere(message),
       goToPerfect: () => bridge.navigate('/perfect'),
-      showNotice: showAppMessage,
+      // spec §8: the time-out is a notification (orange, 5 s); every other failure an error message (red, 3 s).
+      showNotice: ({ kind, text, durationMs }) =>
+        showMessage(text, kind === 'notification' ? 'warning' : 'error', durationMs),
       pcLoginRefused: (refusal, message) => bridge.pcLoginRefused(refusal, message),
     },
   });

@@ -2,13 +2,14 @@ import type { User } from '@tender/contracts';
 import { TOKEN_COOKIE_DAYS, TOKEN_COOKIE_NAME } from '@tender/domain';
 import { create } from 'zustand';
 import { readCookie, removeCookie, writeCookie } from '../session/cookies';
+import { rolesOf } from '../shell/roles';
 
 /** spec §3 User: the signed-in user as the shell keeps it. */
 export interface UserState {
   /** The login token, read from the TOKEN cookie at start. */
   token: string | undefined;
   user: User | undefined;
-  /** Role names for the role-based guard and the permission directive: the member code. */
+  /** Role names for the role-based guard and the permission directive (shell/roles.ts). */
   roles: string[];
   /** Whether the server menus have been turned into routes (route guard step 5). */
   loadMenus: boolean;
@@ -32,7 +33,7 @@ export const useUserStore = create<UserState>()((set) => ({
     set({ token });
   },
   setUser(user) {
-    set({ user, roles: [user.memberCode] });
+    set({ user, roles: rolesOf(user) });
   },
   setMenusLoaded(loaded) {
     set({ loadMenus: loaded });

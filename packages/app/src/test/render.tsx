@@ -8,8 +8,9 @@ import {
 } from '@tanstack/react-router';
 import { createRenderWithBrand } from '@tender/test-utils';
 import { UiKitProvider } from '@tender/ui-kit';
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { expect } from 'vitest';
 
 const renderWithKit = createRenderWithBrand(UiKitProvider);
 
@@ -36,4 +37,10 @@ export async function renderWithRouter(ui: ReactNode, { path, paths }: { path: s
   const result = renderWithKit(<RouterProvider router={router} />);
   await act(() => router.load());
   return { ...result, router };
+}
+
+/** The shared message (ui-kit `showMessage`, drawn by the kit's provider) shows `text` in this tone. */
+export async function expectMessage(text: string, tone: 'success' | 'error' | 'warning') {
+  const shown = await screen.findByText(text);
+  expect(shown.closest('[data-tone]')).toHaveAttribute('data-tone', tone);
 }

@@ -1,6 +1,9 @@
 /** A visited view in the tags bar (spec §3 Tag views). */
 export interface VisitedView {
+  /** The tab's key: the route's path, or its full path where the query names the item (a detail). */
   path: string;
+  /** Where the tab leads: the path with its query (`/tender/index?id=7&type=zb`); absent means `path`. */
+  fullPath?: string;
   title: string;
   /** Pinned: kept by delete-others and delete-all, never closable. */
   affix?: boolean;

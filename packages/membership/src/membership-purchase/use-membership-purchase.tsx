@@ -31,7 +31,7 @@ export interface UseMembershipPurchaseOptions {
   areaTree: readonly AreaNode[];
   /** The phone of the success dialog's invoice line (server configuration). */
   invoicePhone?: string;
-  /** The app's one-at-a-time message (`client.showMessage`): '仅支持主账号购买会员' for 3 s. */
+  /** The app's one-at-a-time message (`@tender/ui-kit` `showMessage`): '仅支持主账号购买会员' for 3 s. */
   showMessage(text: string, durationMs: number): void;
   /** The brand does not allow paying: open the unPay permission dialog. */
   onUnPay(): void;

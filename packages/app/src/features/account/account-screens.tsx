@@ -1,5 +1,6 @@
 import { Loader, Stack, Title } from '@mantine/core';
 import type { MenuItem } from '@tender/contracts';
+import { showMessage } from '@tender/ui-kit';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { useRouteStore } from '../../stores/route-store';
@@ -14,13 +15,13 @@ function menusInclude(menus: readonly MenuItem[], name: string): boolean {
 }
 
 function Enterprise({ userId }: { userId: number }) {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const { openMembership } = useLayoutDialogs();
   return (
     <EnterpriseManagement
       api={api}
       userId={userId}
-      showMessage={(text) => client.showMessage(text)}
+      showMessage={showMessage}
       onOpenMembership={openMembership}
     />
   );
@@ -31,7 +32,7 @@ function Enterprise({ userId }: { userId: number }) {
  * only in the new-demand mode, spec §2).
  */
 export function InfoEditScreen() {
-  const { api, client, brand, logout } = useAppServices();
+  const { api, brand, logout } = useAppServices();
   const user = useUserStore((state) => state.user);
   const hasEnterpriseMenu = useRouteStore((state) => menusInclude(state.routers, 'EnterpriseEdit'));
   const t = messages.infoEdit;
@@ -45,7 +46,7 @@ export function InfoEditScreen() {
           user={user}
           api={api}
           onUserChanged={(changed) => useUserStore.getState().setUser(changed)}
-          showMessage={(text) => client.showMessage(text)}
+          showMessage={showMessage}
           privacyPolicy={{ url: brand.legal.privacyUrl, version: brand.legal.privacyPolicyVersion }}
           onAccountCancelled={() => void logout()}
           enterprise={hasEnterpriseMenu ? undefined : <Enterprise userId={user.userId} />}

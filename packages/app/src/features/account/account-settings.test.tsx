@@ -78,7 +78,7 @@ describe('AccountSettings (账号设置)', () => {
     expect(api.updateUser).toHaveBeenCalledWith(
       expect.objectContaining({ realUserName: '李四', jobTitle: '采购经理' }),
     );
-    expect(showMessage).toHaveBeenCalledWith('个人资料已保存');
+    expect(showMessage).toHaveBeenCalledWith('个人资料已保存', 'success');
   });
 
   it('names the field of every mistake and sends nothing', async () => {
@@ -102,7 +102,7 @@ describe('AccountSettings (账号设置)', () => {
     await pointer.click(within(phone).getByRole('button', { name: '更换手机号' }));
     await pointer.type(within(phone).getByRole('textbox', { name: '新手机号' }), '13912345678');
     await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
-    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》');
+    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》', 'warning');
     expect(api.sendMessageCode).not.toHaveBeenCalled();
     await pointer.click(within(phone).getByRole('checkbox', { name: /我已阅读并同意/ }));
     await pointer.click(within(phone).getByRole('button', { name: '获取验证码' }));
@@ -193,7 +193,7 @@ describe('AccountSettings (账号设置)', () => {
     const { user: pointer, showMessage } = await show(api);
     const copy = screen.getByRole('region', { name: '个人信息副本' });
     await pointer.click(within(copy).getByRole('button', { name: '下载个人信息副本' }));
-    await waitFor(() => expect(showMessage).toHaveBeenCalledWith('个人信息副本已开始下载'));
+    await waitFor(() => expect(showMessage).toHaveBeenCalledWith('个人信息副本已开始下载', 'success'));
     expect(api.personalData).toHaveBeenCalledTimes(1);
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
     expect(blob.type).toBe('application/json');
@@ -208,7 +208,7 @@ describe('AccountSettings (账号设置)', () => {
     expect(section).toHaveTextContent('会员订单与支付记录');
     expect(section).toHaveTextContent('将注册为一个全新的账号');
     await pointer.click(within(section).getByRole('button', { name: '获取验证码' }));
-    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》');
+    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意《隐私政策》', 'warning');
     expect(api.sendMessageCode).not.toHaveBeenCalled();
     await pointer.click(within(section).getByRole('checkbox', { name: /我已阅读并同意/ }));
     await pointer.click(within(section).getByRole('button', { name: '获取验证码' }));

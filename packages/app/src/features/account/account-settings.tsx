@@ -13,6 +13,7 @@ import {
 import { type EndpointFunctions, isApiError } from '@tender/api-client';
 import { AVATAR_MAX_BYTES, type User } from '@tender/contracts';
 import { maskPhone } from '@tender/domain';
+import type { ShowMessage } from '@tender/ui-kit';
 import { type ChangeEvent, type ReactNode, useEffect, useState } from 'react';
 import { ApiKeysSection } from './api-keys-section';
 import { messages } from './messages';
@@ -51,7 +52,7 @@ export interface AccountSettingsProps {
   api: AccountApi;
   /** The server's new view of the user: the store keeps it, so the popover and the badge follow. */
   onUserChanged(user: User): void;
-  showMessage(text: string): void;
+  showMessage: ShowMessage;
   /** The brand's 隐私政策, consented to before any code is texted (PIPL). */
   privacyPolicy: PrivacyPolicy;
   /** After 注销账号: the session is gone, sign out to /login. */
@@ -107,7 +108,7 @@ export function AccountSettings({
 type SectionProps = Pick<AccountSettingsProps, 'user' | 'api' | 'onUserChanged' | 'showMessage'>;
 
 /** A failure the api-client did not show yet (the SMS endpoints are left to their screens, spec §8). */
-function showUnshown(error: unknown, showMessage: (text: string) => void) {
+function showUnshown(error: unknown, showMessage: ShowMessage) {
   if (isApiError(error) && !error.handled && error.message) showMessage(error.message);
 }
 
@@ -138,7 +139,7 @@ function ProfileSection({ user, api, onUserChanged, showMessage }: SectionProps)
       const saved = await api.updateUser(profileUpdateOf(form));
       onUserChanged(saved);
       setForm(profileFormOf(saved));
-      showMessage(t.saved);
+      showMessage(t.saved, 'success');
     } catch (error) {
       showUnshown(error, showMessage);
     } finally {
@@ -194,7 +195,7 @@ function AvatarSection({ user, api, onUserChanged, showMessage }: SectionProps) 
       form.append('file', file);
       const { headimgurl } = await api.uploadAvatar(form);
       onUserChanged({ ...user, headimgurl });
-      showMessage(t.saved);
+      showMessage(t.saved, 'success');
     } catch (failure) {
       showUnshown(failure, showMessage);
     } finally {
@@ -256,7 +257,7 @@ function PhoneSection({
     const found = mobileError(mobile);
     setErrors({ mobile: found });
     if (found) return;
-    if (!consent) return showMessage(messages.privacy.consentRequired);
+    if (!consent) return showMessage(messages.privacy.consentRequired, 'warning');
     setSending(true);
     try {
       const sent = await api.sendMessageCode({
@@ -265,7 +266,7 @@ function PhoneSection({
         consentVersion: privacyPolicy.version,
       });
       setResendIn(sent.resendAfter);
-      showMessage(t.codeSent);
+      showMessage(t.codeSent, 'success');
     } catch (error) {
       showUnshown(error, showMessage);
     } finally {
@@ -284,7 +285,7 @@ function PhoneSection({
     try {
       const changed = await api.updatePhone({ mobile: mobile.trim(), code: code.trim() });
       onUserChanged(changed);
-      showMessage(t.saved);
+      showMessage(t.saved, 'success');
       setEditing(false);
       setMobile('');
       setCode('');

@@ -130,7 +130,7 @@ describe('EnterpriseManagement (企业管理)', () => {
     expect(api.enterpriseInviteQrcode).toHaveBeenCalledWith({ primaryUserId: 7 });
     expect(await screen.findByRole('img', { name: '邀请加入企业的二维码' })).toBeInTheDocument();
     expect(screen.getByText('请用手机扫码加入企业，二维码 2026-11-25 10:00:00 前有效')).toBeInTheDocument();
-    expect(showMessage).toHaveBeenCalledWith('已允许加入');
+    expect(showMessage).toHaveBeenCalledWith('已允许加入', 'success');
   });
 
   it('renames the enterprise and names the field when it is empty', async () => {

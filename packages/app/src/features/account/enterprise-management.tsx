@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, TextInput, Ti
 import { type EndpointFunctions, isApiError } from '@tender/api-client';
 import type { EnterpriseRelation, EnterpriseSummary, SubAccount } from '@tender/contracts';
 import { formatDateTime } from '@tender/domain';
-import { PageTable, type PageTableColumn, useConfirmDialog } from '@tender/ui-kit';
+import { PageTable, type PageTableColumn, type ShowMessage, useConfirmDialog } from '@tender/ui-kit';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { messages } from './messages';
@@ -21,7 +21,7 @@ export interface EnterpriseManagementProps {
   api: EnterpriseApi;
   /** The signed-in user: the invite is made for the main account itself. */
   userId: number;
-  showMessage(text: string): void;
+  showMessage: ShowMessage;
   /** 开通会员 for an individual account (the membership modal). */
   onOpenMembership(): void;
 }
@@ -178,12 +178,12 @@ function SubAccounts({ api, userId, showMessage }: SubAccountsProps) {
       const answer = await api.enterpriseAccountUpdate({ enterpriseName: name });
       return answer.enterprise;
     });
-    if (saved) showMessage(t.renamed);
+    if (saved) showMessage(t.renamed, 'success');
   };
 
   const allowJoin = async (allowed: boolean) => {
     if (await change('allowJoin', () => api.enterpriseAllowJoin({ allowJoin: allowed }))) {
-      showMessage(allowed ? t.allowJoinOn : t.allowJoinOff);
+      showMessage(allowed ? t.allowJoinOn : t.allowJoinOff, 'success');
       if (!allowed) setInvite(undefined);
     }
   };
@@ -204,7 +204,7 @@ function SubAccounts({ api, userId, showMessage }: SubAccountsProps) {
     if (!(await confirm({ message: t.removeConfirm(name), kind: 'operation' }))) return;
     try {
       await api.enterpriseAccountRemove({ userId: account.userId });
-      showMessage(t.removed);
+      showMessage(t.removed, 'success');
       // The last one of a page gone: show the page before it.
       if (state.records.length === 1 && page > 1) setPage(page - 1);
       else setAttempt((value) => value + 1);

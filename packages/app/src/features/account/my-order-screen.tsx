@@ -78,7 +78,7 @@ export function OrderList({ api, onPay }: OrderListProps) {
       minWidth: 120,
       render: (order) => (
         <Stack gap={2}>
-          <Badge color={STATUS_COLOURS[order.orderStatus]} variant="light">
+          <Badge color={STATUS_COLOURS[order.orderStatus]} variant="dot">
             {t.status[order.orderStatus]}
           </Badge>
           {order.orderStatus === ORDER_STATUS.unpaid && (

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, List, Stack, Text, TextInput } 
 import type { EndpointFunctions } from '@tender/api-client';
 import type { User } from '@tender/contracts';
 import { formatDateTime, maskPhone } from '@tender/domain';
-import { useConfirmDialog } from '@tender/ui-kit';
+import { type ShowMessage, useConfirmDialog } from '@tender/ui-kit';
 import { useEffect, useState } from 'react';
 import { saveDownloadedFile } from '../export/download-export';
 import { messages } from './messages';
@@ -56,7 +56,7 @@ export function PersonalDataSection({
   onFailure,
 }: {
   api: PersonalInformationApi;
-  showMessage(text: string): void;
+  showMessage: ShowMessage;
   onFailure(error: unknown): void;
 }) {
   const t = messages.personalData;
@@ -69,7 +69,7 @@ export function PersonalDataSection({
       const blob = new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' });
       const fileName = t.fileName(formatDateTime(new Date(), 'YYYYMMDD'));
       saveDownloadedFile({ blob, fileName, contentType: 'application/json' }, fileName);
-      showMessage(t.saved);
+      showMessage(t.saved, 'success');
     } catch (error) {
       onFailure(error);
     } finally {
@@ -106,7 +106,7 @@ export function CancelAccountSection({
   user: User;
   api: PersonalInformationApi;
   policy: PrivacyPolicy;
-  showMessage(text: string): void;
+  showMessage: ShowMessage;
   onFailure(error: unknown): void;
   onCancelled(): void;
 }) {
@@ -126,7 +126,7 @@ export function CancelAccountSection({
   }, [resendIn]);
 
   const sendCode = async () => {
-    if (!consent) return showMessage(messages.privacy.consentRequired);
+    if (!consent) return showMessage(messages.privacy.consentRequired, 'warning');
     setSending(true);
     try {
       const sent = await api.sendMessageCode({
@@ -135,7 +135,7 @@ export function CancelAccountSection({
         consentVersion: policy.version,
       });
       setResendIn(sent.resendAfter);
-      showMessage(t.codeSent(maskPhone(user.mobile)));
+      showMessage(t.codeSent(maskPhone(user.mobile)), 'success');
     } catch (error) {
       onFailure(error);
     } finally {
@@ -149,7 +149,7 @@ export function CancelAccountSection({
     setCancelling(true);
     try {
       await api.cancelAccount({ code: code.trim() });
-      showMessage(t.done);
+      showMessage(t.done, 'success');
       onCancelled();
     } catch (error) {
       onFailure(error);
@@ -216,7 +216,7 @@ export function CancelAccountSection({
               </Button>
             </Group>
             <Group>
-              <Button type="submit" color="red" loading={cancelling}>
+              <Button type="submit" color="red.9" loading={cancelling}>
                 {t.submit}
               </Button>
             </Group>

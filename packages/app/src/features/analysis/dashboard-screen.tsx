@@ -39,7 +39,7 @@ function Headline({ label, value, change }: { label: string; value: string; chan
         {value}
       </Text>
       {change && (
-        <Text size="xs" c={change.startsWith('-') ? 'red' : 'teal'}>
+        <Text size="xs" c={change.startsWith('-') ? 'red.9' : 'teal.9'}>
           {messages.dashboard.change(change)}
         </Text>
       )}

@@ -11,9 +11,15 @@ export interface ProvinceTileMapProps {
   onSelect?(tile: ProvinceTile): void;
 }
 
+/**
+ * The palette index of each step: 1–2 light under dark text, 3–5 from the brand's filled shade (6) on, where white
+ * text reads at WCAG AA (shade 5 of a light brand colour did not).
+ */
+const SHADE_INDEXES = [0, 1, 3, 6, 7, 9] as const;
+
 /** The brand's primary shade for a step: 0 is the empty grey, 1–5 ever darker. */
 function shadeColor(palette: readonly string[], shade: number): string {
-  return shade === 0 ? 'var(--mantine-color-gray-1)' : (palette[shade * 2 - 1] ?? palette[9] ?? '');
+  return shade === 0 ? 'var(--mantine-color-gray-1)' : (palette[SHADE_INDEXES[shade] ?? 9] ?? '');
 }
 
 /**

@@ -136,14 +136,16 @@ describe('CompanyDetailScreen (/enterpriseDetails)', () => {
   });
 
   it('monitors the company in the chosen role', async () => {
-    const { fake, user, client } = await open();
+    const { fake, user } = await open();
     await user.click(screen.getByRole('button', { name: '监控该企业' }));
     await user.click(await screen.findByRole('menuitem', { name: '作为对手监控' }));
     expect(fake.companyMonitorSave).toHaveBeenCalledWith(
       { role: 'rival', companyId: 7 },
       { handleCodes: [403] },
     );
-    expect(client.showMessage).toHaveBeenCalledWith('已将“深圳建设有限公司”加入监控');
+    // A success: the shared message (ui-kit showMessage) in green.
+    const shown = await screen.findByText('已将“深圳建设有限公司”加入监控');
+    expect(shown.closest('[data-tone]')).toHaveAttribute('data-tone', 'success');
   });
 
   it('says the brand does not offer the feature when the gate names no dialog', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import type { CompanyProfile, companyPartnersEndpoint, EndpointResponse, GatePass } from '@tender/contracts';
+import { showMessage } from '@tender/ui-kit';
 import { useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -155,15 +156,15 @@ function CompanyHeader({ company }: { company: CompanyProfile }) {
 
 /** 监控该企业: as owner, rival or agent (the monitoring pages list them); a refused monitor opens the dialog. */
 function MonitorMenu({ company }: { company: CompanyProfile }) {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const { openRefusal } = useLayoutDialogs();
   const monitor = async (role: MonitorRole) => {
     try {
       await api.companyMonitorSave({ role, companyId: company.companyId }, { handleCodes: [403] });
-      client.showMessage(messages.detail.monitored(company.name));
+      showMessage(messages.detail.monitored(company.name), 'success');
     } catch (error) {
       const refusal = gateRefusalOf(error);
-      if (refusal && !openRefusal(refusal)) client.showMessage((error as Error).message);
+      if (refusal && !openRefusal(refusal)) showMessage((error as Error).message);
     }
   };
   return (

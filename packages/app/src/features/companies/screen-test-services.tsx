@@ -32,7 +32,7 @@ export async function renderScreen(
     openServicePeriod: vi.fn(),
     openCoupons: vi.fn(),
   };
-  const client = { showMessage: vi.fn() } as unknown as ApiClient;
+  const client = {} as ApiClient;
   const services = {
     brand: { ...testBrand, flags: { ...testBrand.flags, ...brandFlags } },
     client,

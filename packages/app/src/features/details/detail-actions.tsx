@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { EndpointResponse, getProjectDocumentsEndpoint, ItemDetail } from '@tender/contracts';
 import { isExternalLink } from '@tender/domain';
+import { showMessage } from '@tender/ui-kit';
 import { useEffect, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -31,21 +32,20 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 function useGateFailure() {
-  const { client } = useAppServices();
   const { openRefusal } = useLayoutDialogs();
-  return (error: unknown) => showGateRefusal(error, openRefusal, (text) => client.showMessage(text));
+  return (error: unknown) => showGateRefusal(error, openRefusal, showMessage);
 }
 
 /** Downloads one announcement text (`downloadDocument`, costs downloadAnnouncement; refused → its dialog). */
 function useDocumentDownload() {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const onGateFailure = useGateFailure();
   return async (id: number, fallbackName: string) => {
     try {
       const file = await api.downloadDocument({ id }, GATED);
       const fileName = file.fileName ?? fallbackName;
       saveFile(file.blob, fileName);
-      client.showMessage(messages.actions.downloaded(fileName));
+      showMessage(messages.actions.downloaded(fileName), 'success');
     } catch (error) {
       onGateFailure(error);
     }
@@ -62,7 +62,7 @@ export interface DetailActionsProps {
  * text as a file (downloadAnnouncement). Refusals open their permission dialog over the page, which stays.
  */
 export function DetailActions({ detail, onCollectedChange }: DetailActionsProps) {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const onGateFailure = useGateFailure();
   const download = useDocumentDownload();
   const [monitor, setMonitor] = useState<{ isMonitor: boolean; used: number; limit: number }>();
@@ -100,7 +100,7 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
       const input = { id: detail.id, type: detail.type };
       const entry = detail.isCollect ? await api.delCollection(input) : await api.addCollection(input);
       onCollectedChange(entry.isCollect);
-      client.showMessage(entry.isCollect ? a.followed : a.unfollowed);
+      showMessage(entry.isCollect ? a.followed : a.unfollowed, 'success');
     });
 
   const toggleMonitor = () =>
@@ -108,7 +108,7 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
       const next = monitor?.isMonitor ? '0' : '1';
       const state = await api.saveOrUpdateProjectMonitor({ id: detail.id, isMonitor: next }, GATED);
       setMonitor(state);
-      client.showMessage(state.isMonitor ? a.monitored : a.unmonitored);
+      showMessage(state.isMonitor ? a.monitored : a.unmonitored, 'success');
     });
 
   const openSourceLink = () =>

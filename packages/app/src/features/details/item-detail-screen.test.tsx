@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type LayoutDialogs, LayoutDialogsContext } from '../../layout/use-layout-dialogs';
 import { AppServicesContext } from '../../shell/app-context';
 import type { AppServices } from '../../shell/app-services';
-import { renderWithRouter } from '../../test/render';
+import { expectMessage, renderWithRouter } from '../../test/render';
 import {
   awardNotice,
   businessError,
@@ -32,7 +32,6 @@ async function renderDetail(
   /** What the layout's openRefusal answers: false when the refusal names no dialog. */
   refusalOpens = true,
 ) {
-  const showMessage = vi.fn();
   const dialogs: LayoutDialogs = {
     openRefusal: vi.fn(() => refusalOpens),
     openMembership: vi.fn(),
@@ -41,7 +40,7 @@ async function renderDetail(
   };
   const services: AppServices = {
     brand: testBrand,
-    client: { showMessage } as unknown as ApiClient,
+    client: {} as ApiClient,
     api: api as unknown as EndpointFunctions,
     bridge: { navigate: vi.fn(), confirmLoggedInElsewhere: vi.fn(), pcLoginRefused: vi.fn() },
     logout: vi.fn(),
@@ -54,7 +53,7 @@ async function renderDetail(
     </AppServicesContext.Provider>,
     { path, paths: DETAIL_PATHS },
   );
-  return { ...rendered, api, dialogs, showMessage };
+  return { ...rendered, api, dialogs };
 }
 
 /** The value a field of a screen area shows (its `<dt>` label, the `<dd>` beside it). */
@@ -148,12 +147,12 @@ describe('ItemDetailScreen', () => {
   });
 
   it('follows and unfollows the item', async () => {
-    const { user, api, showMessage } = await renderDetail('tender', '/tender/index?id=101&type=jg');
+    const { user, api } = await renderDetail('tender', '/tender/index?id=101&type=jg');
     await user.click(await screen.findByRole('button', { name: '关注' }));
     const unfollow = await screen.findByRole('button', { name: '取消关注' });
     expect(unfollow).toHaveAttribute('aria-pressed', 'true');
     expect(api.addCollection).toHaveBeenCalledWith({ id: 101, type: 'jg' });
-    expect(showMessage).toHaveBeenCalledWith('已关注该信息，可在“我的关注”中查看');
+    await expectMessage('已关注该信息，可在“我的关注”中查看', 'success');
 
     await user.click(unfollow);
     expect(await screen.findByRole('button', { name: '关注' })).toHaveAttribute('aria-pressed', 'false');
@@ -204,9 +203,9 @@ describe('ItemDetailScreen', () => {
     api.selZhaobiaoDetails.mockRejectedValueOnce(
       businessError(403, '当前平台未开放该功能', refusal({ type: null, feature: 'analysis' })),
     );
-    const { showMessage } = await renderDetail('tender', '/tender/index?id=101&type=zb', api, false);
+    await renderDetail('tender', '/tender/index?id=101&type=zb', api, false);
     await screen.findByText('暂无权限查看该信息');
-    expect(showMessage).toHaveBeenCalledWith('当前平台未开放该功能');
+    await expectMessage('当前平台未开放该功能', 'error');
   });
 
   it('says an unknown id is gone, and a failed load can be retried', async () => {

@@ -1,5 +1,6 @@
 import { type EndpointFunctions, isApiError } from '@tender/api-client';
 import type { EndpointResponse, ItemDetail, ItemType, spxmDetailEndpoint } from '@tender/contracts';
+import { showMessage } from '@tender/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -83,7 +84,7 @@ export function useItemDetail(
       } catch (error) {
         if (!current) return;
         if (isApiError(error) && error.code === 404) return setState({ status: 'notFound' });
-        if (showGateRefusal(error, openRefusalRef.current, client.showMessage, { closePage: true }))
+        if (showGateRefusal(error, openRefusalRef.current, showMessage, { closePage: true }))
           return setState({ status: 'refused' });
         setState({ status: 'failed' });
       }
@@ -106,7 +107,7 @@ export function useItemDetail(
           : { status: 'ready', detail, stages: undefined },
       );
     } catch (error) {
-      showGateRefusal(error, openRefusalRef.current, client.showMessage);
+      showGateRefusal(error, openRefusalRef.current, showMessage);
     }
   }, [api, client, kind, id, type]);
 

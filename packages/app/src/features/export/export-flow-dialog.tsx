@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { EndpointFunctions } from '@tender/api-client';
 import type { ExportRecord, GatePass, GateRefusal } from '@tender/contracts';
+import type { ShowMessage } from '@tender/ui-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ConditionNames, conditionSummary, type ExportConditionsInput } from './export-conditions';
 import { gateRefusalOf, unshownMessage } from './gate-refusal';
@@ -50,7 +51,7 @@ export interface ExportFlowDialogProps {
   api: ExportFlowApi;
   /** The layout's permission dialog for a gate refusal (exportPermission, usedUp, noData); false if none fits. */
   openRefusal(refusal: GateRefusal): boolean;
-  showMessage(text: string): void;
+  showMessage: ShowMessage;
   /** Saves a finished export's file. */
   download(record: ExportRecord): Promise<void>;
   /** 查看我的导出记录. */

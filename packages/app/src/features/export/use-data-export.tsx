@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { showMessage } from '@tender/ui-kit';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -31,7 +32,6 @@ export function useDataExport(): DataExport {
     setRequest({ conditions, names });
   }, []);
   const close = useCallback(() => setRequest(undefined), []);
-  const showMessage = useCallback((text: string) => client.showMessage(text), [client]);
 
   const element = (
     <ExportFlowDialog

@@ -1,8 +1,7 @@
-import type { ApiClient } from '@tender/api-client';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppServicesContext } from '../../shell/app-context';
-import { renderWithRouter } from '../../test/render';
+import { expectMessage, renderWithRouter } from '../../test/render';
 import { screenServices } from '../search/search-fixtures';
 import { LoginScreen } from './login-screen';
 
@@ -16,28 +15,26 @@ async function showLogin(
     qrcodeMode: vi.fn(qrcodeMode),
   };
   const { services } = screenServices(api);
-  const showMessage = vi.fn();
-  const client = { ...services.client, showMessage } as unknown as ApiClient;
   const rendered = await renderWithRouter(
-    <AppServicesContext.Provider value={{ ...services, client }}>
+    <AppServicesContext.Provider value={services}>
       <LoginScreen />
     </AppServicesContext.Provider>,
     { path: '/login', paths: ['/login'] },
   );
-  return { ...rendered, api, showMessage, brand: services.brand };
+  return { ...rendered, api, brand: services.brand };
 }
 
 describe('LoginScreen (PIPL consent before a code)', () => {
   it('sends no code until the consent box is ticked', async () => {
-    const { user, api, showMessage } = await showLogin();
+    const { user, api } = await showLogin();
     await user.type(screen.getByRole('textbox', { name: '手机号' }), '13812345678');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(showMessage).toHaveBeenCalledWith('获取验证码前，请先阅读并勾选同意用户服务协议和隐私政策');
+    await expectMessage('获取验证码前，请先阅读并勾选同意用户服务协议和隐私政策', 'warning');
     expect(api.sendMessageCode).not.toHaveBeenCalled();
   });
 
   it("sends the code with the brand's privacy-policy version once consent is given", async () => {
-    const { user, api, showMessage, brand } = await showLogin();
+    const { user, api, brand } = await showLogin();
     await user.type(screen.getByRole('textbox', { name: '手机号' }), '13812345678');
     await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
@@ -47,7 +44,7 @@ describe('LoginScreen (PIPL consent before a code)', () => {
       consentVersion: brand.legal.privacyPolicyVersion,
     });
     expect(await screen.findByRole('button', { name: '60 秒后重新获取' })).toBeDisabled();
-    expect(showMessage).toHaveBeenCalledWith('验证码已发送');
+    await expectMessage('验证码已发送', 'success');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { isApiError } from '@tender/api-client';
+import { showMessage } from '@tender/ui-kit';
 import { useEffect, useState } from 'react';
 import { AppFooter } from '../../layout/app-footer';
 import { messages } from '../../messages';
@@ -24,7 +25,7 @@ const CODE_PATTERN = /^\d{6}$/;
 
 /** spec §2 /login: SMS and QR sign-in, behind the PIPL consent to the terms and the privacy policy. */
 export function LoginScreen() {
-  const { brand, api, client } = useAppServices();
+  const { brand, api } = useAppServices();
   const signIn = useSignIn();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
@@ -42,13 +43,13 @@ export function LoginScreen() {
   }, [resendIn]);
 
   const fail = (error: unknown) => {
-    if (isApiError(error) && !error.handled) client.showMessage(error.message);
+    if (isApiError(error) && !error.handled) showMessage(error.message);
   };
 
   // PIPL: no code before consent; the server checks the policy version it was given against the brand's.
   const sendCode = async () => {
-    if (!consent) return client.showMessage(messages.login.consentBeforeCode);
-    if (!MOBILE_PATTERN.test(mobile)) return client.showMessage(messages.login.mobileInvalid);
+    if (!consent) return showMessage(messages.login.consentBeforeCode, 'warning');
+    if (!MOBILE_PATTERN.test(mobile)) return showMessage(messages.login.mobileInvalid, 'warning');
     try {
       const sent = await api.sendMessageCode({
         mobile,
@@ -56,16 +57,16 @@ export function LoginScreen() {
         consentVersion: brand.legal.privacyPolicyVersion,
       });
       setResendIn(sent.resendAfter);
-      client.showMessage(messages.login.codeSent);
+      showMessage(messages.login.codeSent, 'success');
     } catch (error) {
       fail(error);
     }
   };
 
   const submit = async () => {
-    if (!consent) return client.showMessage(messages.login.consentRequired);
-    if (!MOBILE_PATTERN.test(mobile)) return client.showMessage(messages.login.mobileInvalid);
-    if (!CODE_PATTERN.test(code)) return client.showMessage(messages.login.codeInvalid);
+    if (!consent) return showMessage(messages.login.consentRequired, 'warning');
+    if (!MOBILE_PATTERN.test(mobile)) return showMessage(messages.login.mobileInvalid, 'warning');
+    if (!CODE_PATTERN.test(code)) return showMessage(messages.login.codeInvalid, 'warning');
     setSubmitting(true);
     try {
       const result = await api.messageLogin({ mobile, code, remember, registerType: brand.registerType });

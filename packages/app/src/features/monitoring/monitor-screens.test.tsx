@@ -98,7 +98,6 @@ function monitoringApi(limit: number) {
 }
 
 function layoutServices(api: object) {
-  const showMessage = vi.fn();
   const dialogs: LayoutDialogs = {
     openRefusal: vi.fn(() => true),
     openMembership: vi.fn(),
@@ -107,17 +106,17 @@ function layoutServices(api: object) {
   };
   const services: AppServices = {
     brand: testBrand,
-    client: { showMessage } as unknown as ApiClient,
+    client: {} as ApiClient,
     api: api as unknown as EndpointFunctions,
     bridge: { navigate: vi.fn(), confirmLoggedInElsewhere: vi.fn(), pcLoginRefused: vi.fn() },
     logout: vi.fn(),
   };
-  return { services, dialogs, showMessage };
+  return { services, dialogs };
 }
 
 async function renderOwners(limit: number) {
   const api = monitoringApi(limit);
-  const { services, dialogs, showMessage } = layoutServices(api);
+  const { services, dialogs } = layoutServices(api);
   const rendered = await renderWithRouter(
     <AppServicesContext.Provider value={services}>
       <LayoutDialogsContext.Provider value={dialogs}>
@@ -126,7 +125,7 @@ async function renderOwners(limit: number) {
     </AppServicesContext.Provider>,
     { path: '/monitor/owner', paths: ['/monitor/owner', '/enterpriseDetails'] },
   );
-  return { ...rendered, api, dialogs, showMessage };
+  return { ...rendered, api, dialogs };
 }
 
 const monitored = () => screen.getByRole('list', { name: '监控的企业' });
@@ -141,7 +140,7 @@ describe('OwnerMonitorScreen', () => {
   });
 
   it('adds an owner found by name, and tells a keyword of one character apart', async () => {
-    const { user, api, showMessage } = await renderOwners(10);
+    const { user, api } = await renderOwners(10);
     const add = await screen.findByRole('region', { name: '添加业主' });
     await user.type(within(add).getByRole('textbox', { name: '企业名称' }), '医');
     await user.click(within(add).getByRole('button', { name: '搜 索' }));
@@ -161,7 +160,9 @@ describe('OwnerMonitorScreen', () => {
       { role: 'owner', companyId: 12 },
       { handleCodes: [403] },
     );
-    expect(showMessage).toHaveBeenCalledWith('已开始监控“深圳市第二人民医院”');
+    expect(
+      (await screen.findByText('已开始监控“深圳市第二人民医院”')).closest('[data-tone]'),
+    ).toHaveAttribute('data-tone', 'success');
     await waitFor(() =>
       expect(within(monitored()).getByRole('link', { name: '深圳市第二人民医院' })).toBeInTheDocument(),
     );

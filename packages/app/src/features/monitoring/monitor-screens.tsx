@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } fr
 import { Link } from '@tanstack/react-router';
 import { isApiError } from '@tender/api-client';
 import { gateRefusalSchema } from '@tender/contracts';
-import { useConfirmDialog } from '@tender/ui-kit';
+import { showMessage, useConfirmDialog } from '@tender/ui-kit';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -26,15 +26,14 @@ const MIN_KEYWORD = 2;
 
 /** The server's refusal of a monitor save: the gate's dialog when it names one, else its message (a full total). */
 function useMonitorRefusal() {
-  const { client } = useAppServices();
   const { openRefusal } = useLayoutDialogs();
   return useCallback(
     (error: unknown) => {
       if (!isApiError(error) || error.code !== 403) return;
       const refusal = gateRefusalSchema.safeParse(error.data);
-      if (!refusal.success || !openRefusal(refusal.data)) client.showMessage(error.message);
+      if (!refusal.success || !openRefusal(refusal.data)) showMessage(error.message);
     },
-    [client, openRefusal],
+    [openRefusal],
   );
 }
 
@@ -258,7 +257,7 @@ function MonitorEvents({ kind }: { kind: MonitorKind }) {
  * roles): the monitored companies with add by company search and remove with confirm, and the new items naming them.
  */
 export function CompanyMonitorScreen({ companyRole: role }: { companyRole: CompanyRole }) {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const { confirm, dialog } = useConfirmDialog();
   const refuse = useMonitorRefusal();
   const [version, setVersion] = useState(0);
@@ -280,7 +279,7 @@ export function CompanyMonitorScreen({ companyRole: role }: { companyRole: Compa
   async function add(companyId: number, name: string) {
     try {
       await api.companyMonitorSave({ role, companyId }, { handleCodes: [403] });
-      client.showMessage(messages.add.added(name));
+      showMessage(messages.add.added(name), 'success');
       setVersion((value) => value + 1);
     } catch (error) {
       refuse(error);
@@ -290,7 +289,7 @@ export function CompanyMonitorScreen({ companyRole: role }: { companyRole: Compa
   async function remove(id: number, name: string) {
     if (!(await confirm({ message: messages.list.confirmRemove(name), kind: 'operation' }))) return;
     await api.companyMonitorDelete({ id });
-    client.showMessage(messages.list.removed);
+    showMessage(messages.list.removed, 'success');
     setVersion((value) => value + 1);
   }
 
@@ -368,7 +367,7 @@ export function CompanyMonitorScreen({ companyRole: role }: { companyRole: Compa
  * item search and remove with confirm, and the later items of those projects.
  */
 export function ProjectMonitorScreen() {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const { confirm, dialog } = useConfirmDialog();
   const refuse = useMonitorRefusal();
   const [version, setVersion] = useState(0);
@@ -392,7 +391,7 @@ export function ProjectMonitorScreen() {
         { id: itemId, isMonitor: monitored ? '1' : '0' },
         { handleCodes: [403] },
       );
-      client.showMessage(monitored ? messages.add.added(name) : messages.list.removed);
+      showMessage(monitored ? messages.add.added(name) : messages.list.removed, 'success');
       setVersion((value) => value + 1);
     } catch (error) {
       refuse(error);

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { isApiError } from '@tender/api-client';
 import { perfectEndpoint } from '@tender/contracts';
+import { showMessage } from '@tender/ui-kit';
 import { useState } from 'react';
 import { messages } from '../../messages';
 import { useAppServices } from '../../shell/app-context';
@@ -17,7 +18,7 @@ const fields = perfectEndpoint.request.shape;
  * contract's own schema (its messages under each field, its length limits on the inputs).
  */
 export function PerfectScreen() {
-  const { api, client } = useAppServices();
+  const { api } = useAppServices();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -42,7 +43,7 @@ export function PerfectScreen() {
         // The server names the field by its wire name ('参数 realUserName：…'): shown under that field, without it.
         const named = /^参数 (\w+)：(.+)$/.exec(error.message);
         if (named?.[1] && named[2] && named[1] in values) form.setFieldError(named[1], named[2]);
-        else client.showMessage(error.message);
+        else showMessage(error.message);
       }
     } finally {
       setSubmitting(false);

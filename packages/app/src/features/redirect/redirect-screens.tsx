@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTagsViewStore } from '../../stores/tags-view-store';
 
@@ -8,10 +8,12 @@ import { useTagsViewStore } from '../../stores/tags-view-store';
  */
 export function RedirectScreen() {
   const { _splat: path = '' } = useParams({ strict: false }) as { _splat?: string };
+  // The query of /redirect{fullPath} is the page's own: it goes back with it.
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate({ to: `/${path}`, replace: true });
-  }, [navigate, path]);
+    void navigate({ href: `/${path}${searchStr}`, replace: true });
+  }, [navigate, path, searchStr]);
   return null;
 }
 
@@ -20,7 +22,7 @@ export function RefreshScreen() {
   const navigate = useNavigate();
   useEffect(() => {
     const last = useTagsViewStore.getState().visitedViews.at(-1);
-    void navigate({ to: last?.path ?? '/', replace: true });
+    void navigate({ href: last?.fullPath ?? last?.path ?? '/', replace: true });
   }, [navigate]);
   return null;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type LayoutDialogs, LayoutDialogsContext } from '../../layout/use-layout-dialogs';
 import { AppServicesContext } from '../../shell/app-context';
 import type { AppServices } from '../../shell/app-services';
-import { renderWithRouter } from '../../test/render';
+import { expectMessage, renderWithRouter } from '../../test/render';
 import { BiddingSubscriptionScreen } from './subscription-screen';
 import type { SubscriptionGroup, SubscriptionGroupInput, SubscriptionLimit } from './types';
 
@@ -97,7 +97,6 @@ function subscriptionApi() {
 
 async function renderBidding() {
   const api = subscriptionApi();
-  const showMessage = vi.fn();
   const dialogs: LayoutDialogs = {
     openRefusal: vi.fn(() => true),
     openMembership: vi.fn(),
@@ -108,7 +107,6 @@ async function renderBidding() {
     brand: testBrand,
     // The area tree's call fails: `loadAreaTree` answers no areas (spec §8), the form offers none.
     client: {
-      showMessage,
       call: vi.fn(async () => Promise.reject(new Error('offline'))),
     } as unknown as ApiClient,
     api: api as unknown as EndpointFunctions,
@@ -123,14 +121,14 @@ async function renderBidding() {
     </AppServicesContext.Provider>,
     { path: '/subscribe/bidding', paths: ['/subscribe/bidding', '/tender/index'] },
   );
-  return { ...rendered, api, dialogs, showMessage };
+  return { ...rendered, api, dialogs };
 }
 
 const region = () => screen.getByRole('region', { name: '招标订阅' });
 
 describe('BiddingSubscriptionScreen', () => {
   it('shows a first-time user how to start, creates a group and shows its feed', async () => {
-    const { user, api, showMessage } = await renderBidding();
+    const { user, api } = await renderBidding();
     expect(await within(region()).findByRole('heading', { name: '还没有订阅分组' })).toBeInTheDocument();
     expect(within(region()).getByText('招标信息：已用 0/1 组')).toBeInTheDocument();
     expect(within(region()).getByText('中标信息：当前会员不可订阅')).toBeInTheDocument();
@@ -145,7 +143,7 @@ describe('BiddingSubscriptionScreen', () => {
       expect.objectContaining({ kind: 'tender', includeWords: ['医院'], name: '医院' }),
       { handleCodes: [403] },
     );
-    expect(showMessage).toHaveBeenCalledWith('分组已保存，正在为您匹配信息');
+    await expectMessage('分组已保存，正在为您匹配信息', 'success');
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: '新建订阅分组' })).not.toBeInTheDocument(),
     );

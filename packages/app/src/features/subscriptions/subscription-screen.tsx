@@ -2,7 +2,7 @@ import { Badge, Button, Grid, Group, Modal, NavLink, Paper, Stack, Text, Title }
 import { isApiError, loadAreaTree } from '@tender/api-client';
 import { gateRefusalSchema } from '@tender/contracts';
 import type { AreaNode } from '@tender/domain';
-import { useConfirmDialog } from '@tender/ui-kit';
+import { showMessage, useConfirmDialog } from '@tender/ui-kit';
 import { useCallback, useEffect, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
@@ -95,7 +95,7 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
     try {
       const saved = await api.subscriptionGroupSave(input, { handleCodes: [403] });
       setEditing(null);
-      client.showMessage(messages.groups.saved);
+      showMessage(messages.groups.saved, 'success');
       setSelectedGroupId(saved.id);
       setGroupsVersion((value) => value + 1);
       setFeedVersion((value) => value + 1);
@@ -112,7 +112,7 @@ export function SubscriptionScreen({ feed }: { feed: SubscriptionFeed }) {
   async function removeGroup(group: SubscriptionGroup) {
     if (!(await confirm({ message: messages.groups.confirmRemove(group.name), kind: 'operation' }))) return;
     await api.subscriptionGroupDelete({ id: group.id });
-    client.showMessage(messages.groups.removed);
+    showMessage(messages.groups.removed, 'success');
     if (selectedGroupId === group.id) setSelectedGroupId(undefined);
     setGroupsVersion((value) => value + 1);
   }

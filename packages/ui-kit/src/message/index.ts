@@ -1,0 +1,1 @@
+export { MessageHost, type MessageTone, type ShowMessage, showMessage } from './message';
