@@ -4,7 +4,7 @@ import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled } from './labels';
-import { htmlToText, looksLikeHtml, normalizeText } from './normalize';
+import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
 import { resolveRegion } from './region';
 import type {
   AnnouncementTypeCode,
@@ -393,7 +393,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
   const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
-  const converted = safely(() => (html ? htmlToText(raw) : { text: raw, titles: [] }));
+  const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
   const text = safely(() => normalizeText(converted.text)) ?? '';
   if (text === '') return emptyFields();
