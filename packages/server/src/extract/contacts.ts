@@ -97,6 +97,18 @@ const PHONE_LABELS = [
   '项目联系电话',
   '联系人及电话',
   '联系人及联系方式',
+  '采购人联系方式',
+  '采购人联系电话',
+  '采购单位联系方式',
+  '采购单位联系电话',
+  '招标人联系方式',
+  '招标人联系电话',
+  '代理机构联系方式',
+  '代理机构联系电话',
+  '采购代理机构联系方式',
+  '采购代理机构联系电话',
+  '招标代理机构联系方式',
+  '招标代理机构联系电话',
 ];
 /** Lines with these labels carry numbers that are not phones to call. */
 const NOT_PHONE_LINE =
@@ -246,6 +258,10 @@ export function contactBlocks(text: string): Block[] {
   return blocks;
 }
 
+/** A line that is a phone label of its own: `（三）税务总局联系电话：…`. */
+const OWN_PHONE_LINE =
+  /^[ ]*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}[、.．])?[ ]*[\u4e00-\u9fa5]{0,10}联系电话[ ]*[:：]/;
+
 /**
  * Contacts of a notice: one per contact section with a person or a phone (masked phones dropped), in the
  * order of the notice; null when there is none.
@@ -263,6 +279,16 @@ export function extractContacts(text: string): ExtractedContact[] | null {
         JSON.stringify(other.phones) === JSON.stringify(contact.phones),
     );
     if (!same) contacts.push(contact);
+  }
+  // A `XX联系电话：` line outside every section (税务总局联系电话：…) is a contact as well.
+  const loose = linesOf(text)
+    .map(({ line }) => line)
+    .filter((line) => OWN_PHONE_LINE.test(line) && !blocks.some((block) => block.text.includes(line)));
+  if (contacts.length > 0 && loose.length > 0) {
+    const known = new Set(contacts.flatMap((contact) => contact.phones.map((phone) => phone.number)));
+    const phones = loose.flatMap((line) => parsePhones(line.replace(OWN_PHONE_LINE, '')));
+    const fresh = phones.filter((phone) => !known.has(phone.number));
+    if (fresh.length > 0) contacts.push({ role: 'project', name: null, phones: fresh });
   }
   if (contacts.length === 0) {
     // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact.

@@ -136,6 +136,10 @@ function extractProjectName(text: string, title: string | null): string | null {
   // 标准施工招标文件: "本招标项目XX已由…批准建设"
   const standard = /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text);
   if (standard?.[1]) return cleanTitleLike(standard[1]);
+  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…": the name the code is given for.
+  const coded =
+    /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(text);
+  if (coded?.[1]) return cleanTitleLike(coded[1]);
   return projectNameFromTitle(title);
 }
 
@@ -246,6 +250,28 @@ function nameInBlock(
   return { name, address };
 }
 
+/** Names that are an agency's: 招标/咨询/代理/项目管理/造价 companies. */
+const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采购中心/;
+
+/**
+ * The parties of the opening sentence: "A受B(的)委托，对…" (B the purchaser, A the agency) and "A对XX项目进行了竞争性
+ * 磋商" (A the agency when its name reads like one, else the purchaser).
+ */
+function partiesFromSentences(text: string): { purchaser: string | null; agency: string | null } {
+  const commissioned = /(?:^|\n)[ ]*([^，。；\n]{2,60}?)[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托/.exec(text);
+  if (commissioned) {
+    const agent = cleanName(commissioned[1]);
+    return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
+  }
+  const conducted =
+    /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
+      text,
+    );
+  const subject = cleanName(conducted?.[1]);
+  if (!subject) return { purchaser: null, agency: null };
+  return AGENCY_LIKE.test(subject) ? { purchaser: null, agency: subject } : { purchaser: subject, agency: null };
+}
+
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
   const labeled = firstValue(text, labels, cleanName);
   if (labeled) return labeled;
@@ -256,6 +282,8 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
       ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
       : /(?:招标代理机构|采购代理机构|代理机构)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text);
   if (sentence?.[1]) return cleanName(sentence[1]);
+  const fromSentences = partiesFromSentences(text);
+  if (fromSentences[role]) return fromSentences[role];
   if (role === 'purchaser') {
     const column = columnValues(text, /采购单位|采购人|建设单位|招标人/).map((cell) => cleanName(cell.value));
     if (column[0] && column.every((name) => name === column[0])) return column[0];
