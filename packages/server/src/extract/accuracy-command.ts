@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command } from '../cli/commands';
 import { serverPackageRoot } from '../paths';
-import { partTable, scoreCorpus } from './real-corpus';
 import { resolveNoticePath } from './notice-file';
+import { partTable, scoreCorpus } from './real-corpus';
 
 const USAGE = '用法：tender-server extract:accuracy [--dir 语料目录]';
 
@@ -20,7 +20,11 @@ export const extractAccuracyCommand: Command = {
   async run({ args, print }) {
     let dir = realCorpusDir;
     try {
-      const { values, positionals } = parseArgs({ args, options: { dir: { type: 'string' } }, allowPositionals: true });
+      const { values, positionals } = parseArgs({
+        args,
+        options: { dir: { type: 'string' } },
+        allowPositionals: true,
+      });
       if (positionals.length > 0) throw new Error(`多出的参数：${positionals.join(' ')}`);
       if (values.dir) dir = resolveNoticePath(values.dir);
     } catch (error) {

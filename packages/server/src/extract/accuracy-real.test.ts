@@ -39,8 +39,11 @@ describe('the corpus of real notices (src/extract/real)', () => {
   it('gives every notice its source, site and a label of every scored field', () => {
     for (const notice of notices) {
       expect(notice.meta.site, notice.name).toBeTruthy();
-      expect(Object.keys(notice.meta), notice.name).toEqual(expect.arrayContaining(['sourceUrl', 'publishDate']));
-      for (const { field } of REAL_FIELDS) expect(notice.label, `${notice.name} ${field}`).toHaveProperty(field);
+      expect(Object.keys(notice.meta), notice.name).toEqual(
+        expect.arrayContaining(['sourceUrl', 'publishDate']),
+      );
+      for (const { field } of REAL_FIELDS)
+        expect(notice.label, `${notice.name} ${field}`).toHaveProperty(field);
       expect(existsSync(notice.file)).toBe(true);
     }
   });

@@ -138,7 +138,9 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (standard?.[1]) return cleanTitleLike(standard[1]);
   // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…": the name the code is given for.
   const coded =
-    /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(text);
+    /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
+      text,
+    );
   if (coded?.[1]) return cleanTitleLike(coded[1]);
   return projectNameFromTitle(title);
 }
@@ -258,7 +260,9 @@ const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采�
  * 磋商" (A the agency when its name reads like one, else the purchaser).
  */
 function partiesFromSentences(text: string): { purchaser: string | null; agency: string | null } {
-  const commissioned = /(?:^|\n)[ ]*([^，。；\n]{2,60}?)[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托/.exec(text);
+  const commissioned = /(?:^|\n)[ ]*([^，。；\n]{2,60}?)[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托/.exec(
+    text,
+  );
   if (commissioned) {
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
@@ -269,7 +273,9 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     );
   const subject = cleanName(conducted?.[1]);
   if (!subject) return { purchaser: null, agency: null };
-  return AGENCY_LIKE.test(subject) ? { purchaser: null, agency: subject } : { purchaser: subject, agency: null };
+  return AGENCY_LIKE.test(subject)
+    ? { purchaser: null, agency: subject }
+    : { purchaser: subject, agency: null };
 }
 
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {

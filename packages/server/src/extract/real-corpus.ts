@@ -97,7 +97,8 @@ const sortedWinners = (winners: NoticeLabel['winners']) =>
         .sort()
         .join('\n')
     : null;
-const phoneSet = (phones: readonly string[] | null) => (phones && phones.length > 0 ? [...new Set(phones)] : null);
+const phoneSet = (phones: readonly string[] | null) =>
+  phones && phones.length > 0 ? [...new Set(phones)] : null;
 const same = (want: unknown, got: unknown) => JSON.stringify(want) === JSON.stringify(got);
 
 /** The scored fields, each read the same way from a label and from the extractor's output. */
@@ -118,19 +119,31 @@ export const REAL_FIELDS: readonly {
     fromLabel: (l) => l.procurementMethod,
     fromFields: (f) => f.procurementMethod,
   },
-  { field: 'provinceCode', fromLabel: (l) => l.provinceCode, fromFields: (f) => f.region?.provinceCode ?? null },
-  { field: 'bidDeadline', fromLabel: (l) => l.bidDeadline, fromFields: (f) => f.deadlines?.bidDeadline ?? null },
+  {
+    field: 'provinceCode',
+    fromLabel: (l) => l.provinceCode,
+    fromFields: (f) => f.region?.provinceCode ?? null,
+  },
+  {
+    field: 'bidDeadline',
+    fromLabel: (l) => l.bidDeadline,
+    fromFields: (f) => f.deadlines?.bidDeadline ?? null,
+  },
   {
     field: 'winners',
     fromLabel: (l) => sortedWinners(l.winners),
     fromFields: (f) =>
-      sortedWinners(f.winners?.map((w) => ({ supplier: w.supplier, amountFen: w.amount?.fen ?? null })) ?? null),
+      sortedWinners(
+        f.winners?.map((w) => ({ supplier: w.supplier, amountFen: w.amount?.fen ?? null })) ?? null,
+      ),
   },
   {
     field: 'phones',
     fromLabel: (l) => phoneSet(l.phones),
-    fromFields: (f) => phoneSet(f.contacts?.flatMap((contact) => contact.phones.map((p) => p.number)) ?? null),
-    matches: (want, got) => Array.isArray(want) && Array.isArray(got) && want.every((phone) => got.includes(phone)),
+    fromFields: (f) =>
+      phoneSet(f.contacts?.flatMap((contact) => contact.phones.map((p) => p.number)) ?? null),
+    matches: (want, got) =>
+      Array.isArray(want) && Array.isArray(got) && want.every((phone) => got.includes(phone)),
   },
 ];
 
@@ -159,7 +172,14 @@ export interface PartScore {
 export function scorePart(part: CorpusPart, notices: readonly RealNotice[]): PartScore {
   const found = notices.map((notice) => extractFields(notice.input));
   const fields = REAL_FIELDS.map(({ field, fromLabel, fromFields, matches = same }) => {
-    const score: RealFieldScore = { field, stated: 0, correct: 0, absent: 0, nullWhenAbsent: 0, failures: [] };
+    const score: RealFieldScore = {
+      field,
+      stated: 0,
+      correct: 0,
+      absent: 0,
+      nullWhenAbsent: 0,
+      failures: [],
+    };
     notices.forEach((notice, index) => {
       const want = fromLabel(notice.label);
       const got = fromFields(found[index] as ExtractedFields);
