@@ -30,9 +30,16 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/投标截止|提交投标文件截止|响应文件提交截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
 ];
 
+/** A body that states its outcome is a result, whatever a generic `…采购公告` title says. */
+const RESULT_STATED = /(?:采购|成交|中标)结果(?:公告)?如下|现将(?:采购|成交|中标)结果/;
+
 export function classifyAnnouncement(title: string | null, text: string): AnnouncementTypeCode | null {
   if (title) {
-    for (const [pattern, code] of TYPE_BY_TITLE) if (pattern.test(title)) return code;
+    for (const [pattern, code] of TYPE_BY_TITLE) {
+      if (!pattern.test(title)) continue;
+      // Pages pasted from Word break lines mid-word (`最终确认采\n购结果如下`).
+      return code === 'zb' && RESULT_STATED.test(text.replace(/\n/g, '')) ? 'jg' : code;
+    }
   }
   for (const [pattern, code] of TYPE_BY_BODY) if (pattern.test(text)) return code;
   return null;

@@ -271,7 +271,9 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
       text,
     );
-  const subject = cleanName(conducted?.[1]);
+  // "XX公司于2011年09月8日在阳光易购电子采购平台发布的采购…项目": the publisher is the buyer (or its agency).
+  const published = /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
+  const subject = cleanName(conducted?.[1] ?? published?.[1]);
   if (!subject) return { purchaser: null, agency: null };
   return AGENCY_LIKE.test(subject)
     ? { purchaser: null, agency: subject }
