@@ -272,7 +272,8 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
       text,
     );
   // "XX公司于2011年09月8日在阳光易购电子采购平台发布的采购…项目": the publisher is the buyer (or its agency).
-  const published = /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
+  const published =
+    /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
   const subject = cleanName(conducted?.[1] ?? published?.[1]);
   if (!subject) return { purchaser: null, agency: null };
   return AGENCY_LIKE.test(subject)
