@@ -25,8 +25,9 @@ function firstValue<T>(
   text: string,
   labels: readonly string[],
   clean: (value: string) => T | null,
+  options: { runTogether?: boolean } = {},
 ): T | null {
-  for (const { value } of findLabeled(text, labels)) {
+  for (const { value } of findLabeled(text, labels, 0, text.length, options)) {
     const cleaned = clean(value);
     if (cleaned !== null) return cleaned;
   }
@@ -149,6 +150,7 @@ const PROJECT_CODE_LABELS = [
   '项目编号',
   '招标编号',
   '采购编号',
+  '政府采购编号',
   '采购项目编号',
   '招标项目编号',
   '原公告的采购项目编号',
@@ -282,7 +284,7 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
 }
 
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
-  const labeled = firstValue(text, labels, cleanName);
+  const labeled = firstValue(text, labels, cleanName, { runTogether: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
