@@ -140,7 +140,7 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
     }
   }
   const phones: ExtractedPhone[] = [];
-  const phoneValues = findLabeled(block, PHONE_LABELS);
+  const phoneValues = findLabeled(block, PHONE_LABELS, 0, block.length, { runTogether: true });
   for (const { value, label } of phoneValues) {
     if (NOT_PHONE_LINE.test(label)) continue;
     if (!name) {

@@ -45,22 +45,48 @@ function labelRegExp(labels: readonly string[]): RegExp {
   return pattern;
 }
 
-/**
- * The labels that name a party (`采购代理机构名称`, `招标人名称`): unmistakable, so also read where a flattened page
- * writes them straight after the value before (`…管理处采购代理机构名称：…`), with no separator.
- */
-function runTogetherRegExp(labels: readonly string[]): RegExp | null {
-  const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
-  if (named.length === 0) return null;
-  const key = `joined:${named.join('|')}`;
+function cachedRegExp(key: string, source: () => string): RegExp {
   let pattern = LABEL_CACHE.get(key);
   if (!pattern) {
-    const alternatives = [...named].sort((a, b) => b.length - a.length).map(labelSource);
-    pattern = new RegExp(String.raw`(?<=[\u4e00-\u9fa5])(${alternatives.join('|')})()[ ]*([:：])[ ]*`, 'g');
+    pattern = new RegExp(source(), 'g');
     LABEL_CACHE.set(key, pattern);
   }
   pattern.lastIndex = 0;
   return pattern;
+}
+
+const alternation = (labels: readonly string[]) =>
+  [...labels]
+    .sort((a, b) => b.length - a.length)
+    .map(labelSource)
+    .join('|');
+
+/**
+ * Labels unmistakable enough to be read where a flattened page writes them straight after the value before,
+ * with no separator: a party's name (`…管理处采购代理机构名称：…`) and a phone label before a number
+ * (`…有限公司电话：0731-…`, but not `传真电话`).
+ */
+function runTogetherRegExps(labels: readonly string[]): RegExp[] {
+  const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
+  const phones = labels.filter((label) => /(?:电话|手机)$/.test(label));
+  const patterns: RegExp[] = [];
+  if (named.length > 0) {
+    patterns.push(
+      cachedRegExp(
+        `joined:${named.join('|')}`,
+        () => String.raw`(?<=[\u4e00-\u9fa5])(${alternation(named)})()[ ]*([:：])[ ]*`,
+      ),
+    );
+  }
+  if (phones.length > 0) {
+    patterns.push(
+      cachedRegExp(
+        `joined-phone:${phones.join('|')}`,
+        () => String.raw`(?<=[\u4e00-\u9fa5\d])(?<!传[ ]*真)(${alternation(phones)})()[ ]*([:：])[ ]*(?=[\d(（+])`,
+      ),
+    );
+  }
+  return patterns;
 }
 
 /** The label matches from `from` on, in text order; with `runTogether` also the party names written on. */
@@ -71,8 +97,7 @@ function labelMatches(
   runTogether: boolean,
 ): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
-  for (const pattern of [labelRegExp(labels), runTogether ? runTogetherRegExp(labels) : null]) {
-    if (!pattern) continue;
+  for (const pattern of [labelRegExp(labels), ...(runTogether ? runTogetherRegExps(labels) : [])]) {
     pattern.lastIndex = from;
     for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
       matches.push(match);
@@ -146,7 +171,7 @@ function isLabelCell(text: string, labelIndex: number, value: string): boolean {
 /**
  * Every value given under one of the labels, in text order. A label followed by a tab takes the next cell; a
  * label with an empty value takes the next line when that line is not a label itself. `runTogether` also reads
- * party-name labels written straight after the value before them (`…管理处采购代理机构名称：`).
+ * party-name and phone labels written straight after the value before them (`…管理处采购代理机构名称：`).
  */
 export function findLabeled(
   text: string,
