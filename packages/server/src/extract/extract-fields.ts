@@ -198,7 +198,8 @@ function amountFrom(text: string, labels: readonly string[], header: RegExp): Ex
   const labeled = findLabeled(text, labels);
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
-    if (amount) return amount;
+    // `预算金额：0.0 万元`: a form's placeholder, not a budget.
+    if (amount && amount.fen > 0) return amount;
   }
   // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere.
   if (labeled.length > 0) return null;
