@@ -1,5 +1,5 @@
 import { bounded } from './bounded';
-import { findLabeled, isTopHeading, linesOf } from './labels';
+import { findLabeled, isTopHeading, lineStartBefore, linesOf } from './labels';
 import { isMasked } from './masking';
 import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
@@ -113,6 +113,8 @@ const PHONE_LABELS = [
 /** Lines with these labels carry numbers that are not phones to call. */
 const NOT_PHONE_LINE =
   /传\s*真|邮\s*编|邮政编码|邮\s*箱|E-?mail|网\s*址|账\s*号|开户|QQ|统一社会信用代码|地\s*址/i;
+/** A site's own help lines in its page footer (`门户网站咨询电话`, `CA咨询电话`, `客服热线`): no party's number. */
+const HELP_LINE = /(?:网站|平台|门户|CA|数字证书|营业执照|系统)[^\n：:]{0,6}(?:咨询|客服|服务|技术支持)[^\n：:]{0,4}[：:]|客服(?:电话|热线)|服务热线|技术支持(?:电话|热线)/i;
 
 /** A person written before a number (`王先生 0571-…`, `李工：138…`). */
 const LEADING_PERSON =
@@ -141,8 +143,9 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   }
   const phones: ExtractedPhone[] = [];
   const phoneValues = findLabeled(block, PHONE_LABELS, 0, block.length, { runTogether: true });
-  for (const { value, label } of phoneValues) {
+  for (const { value, label, index } of phoneValues) {
     if (NOT_PHONE_LINE.test(label)) continue;
+    if (HELP_LINE.test(block.slice(lineStartBefore(block, index), index + label.length + 1))) continue;
     if (!name) {
       const leading = LEADING_PERSON.exec(value);
       if (leading?.[1] && !isMasked(value)) name = leading[1];
@@ -153,7 +156,7 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   for (const { value } of findLabeled(block, PERSON_LABELS)) phones.push(...parsePhones(value, false));
   if (phoneValues.length === 0) {
     for (const line of block.split('\n')) {
-      if (!NOT_PHONE_LINE.test(line)) phones.push(...parsePhones(line, false));
+      if (!NOT_PHONE_LINE.test(line) && !HELP_LINE.test(line)) phones.push(...parsePhones(line, false));
     }
   }
   const seen = new Set<string>();
