@@ -25,7 +25,8 @@ const CORRECTION_WORDS = /变更后|更正后|调整后|延期后|修改后|现(
 const DEADLINE_AFTER = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前\s*(?:递交|提交|上传|送达|将)/;
 const RANGE_GAP = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:至|到|—|-|~|～|起至)\s*$/;
 /** `响应文件递交时间：A 至 B`: a window for handing bids in, whose end is the deadline. */
-const SUBMISSION_WINDOW = /(?:投标|响应|申请)文件(?:递交|提交|接收|上传)时间|(?:递交|提交|接收)(?:投标|响应|申请)文件(?:的)?时间/;
+const SUBMISSION_WINDOW =
+  /(?:投标|响应|申请)文件(?:递交|提交|接收|上传)时间|(?:递交|提交|接收)(?:投标|响应|申请)文件(?:的)?时间/;
 
 /** The words that say what a date is: its sentence up to the date, and the line before when it starts a line. */
 function contextBefore(text: string, date: FoundDate, previousEnd: number): string {

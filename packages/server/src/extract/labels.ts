@@ -82,7 +82,8 @@ function runTogetherRegExps(labels: readonly string[]): RegExp[] {
     patterns.push(
       cachedRegExp(
         `joined-phone:${phones.join('|')}`,
-        () => String.raw`(?<=[\u4e00-\u9fa5\d])(?<!传[ ]*真)(${alternation(phones)})()[ ]*([:：])[ ]*(?=[\d(（+])`,
+        () =>
+          String.raw`(?<=[\u4e00-\u9fa5\d])(?<!传[ ]*真)(${alternation(phones)})()[ ]*([:：])[ ]*(?=[\d(（+])`,
       ),
     );
   }
