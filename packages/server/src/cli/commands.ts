@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { corpusCommand } from '../corpus/command';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import { extractAccuracyCommand } from '../extract/accuracy-command';
 import { extractCommand } from '../extract/command';
 import { importCommand } from '../ingest/command';
 import { memberCommand, privilegeCommand } from '../membership/commands';
@@ -62,6 +63,7 @@ export const commands: readonly Command[] = [
   importCommand,
   corpusCommand,
   extractCommand,
+  extractAccuracyCommand,
   memberCommand,
   privilegeCommand,
   orderCommand,

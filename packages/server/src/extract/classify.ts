@@ -27,12 +27,24 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],
   [/中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：]|中标候选人|中标金额|成交金额/, 'jg'],
   [/预计(?:招标|采购)时间/, 'yg'],
-  [/投标截止|提交投标文件截止|响应文件提交截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
+  [/投标截止|(?:投标|响应)文件(?:提交|递交)?截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
 ];
+
+/** A body that states its outcome is a result, whatever a generic `…采购公告` title says. */
+const RESULT_STATED = /(?:采购|成交|中标)结果(?:公告)?如下|现将(?:采购|成交|中标)结果/;
+
+const bodyCue = (code: AnnouncementTypeCode) => TYPE_BY_BODY.find(([, cue]) => cue === code)?.[0];
 
 export function classifyAnnouncement(title: string | null, text: string): AnnouncementTypeCode | null {
   if (title) {
-    for (const [pattern, code] of TYPE_BY_TITLE) if (pattern.test(title)) return code;
+    for (const [pattern, code] of TYPE_BY_TITLE) {
+      if (!pattern.test(title)) continue;
+      // Pages pasted from Word break lines mid-word (`最终确认采\n购结果如下`).
+      if (code === 'zb' && RESULT_STATED.test(text.replace(/\n/g, ''))) return 'jg';
+      // A portal that gives a tender the title of a result: a body that names no result but invites bids.
+      if (code === 'jg' && !bodyCue('jg')?.test(text) && bodyCue('zb')?.test(text)) return 'zb';
+      return code;
+    }
   }
   for (const [pattern, code] of TYPE_BY_BODY) if (pattern.test(text)) return code;
   return null;

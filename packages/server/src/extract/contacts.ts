@@ -1,5 +1,5 @@
 import { bounded } from './bounded';
-import { findLabeled, isTopHeading, linesOf } from './labels';
+import { findLabeled, isTopHeading, lineStartBefore, linesOf } from './labels';
 import { isMasked } from './masking';
 import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
@@ -97,10 +97,25 @@ const PHONE_LABELS = [
   '项目联系电话',
   '联系人及电话',
   '联系人及联系方式',
+  '采购人联系方式',
+  '采购人联系电话',
+  '采购单位联系方式',
+  '采购单位联系电话',
+  '招标人联系方式',
+  '招标人联系电话',
+  '代理机构联系方式',
+  '代理机构联系电话',
+  '采购代理机构联系方式',
+  '采购代理机构联系电话',
+  '招标代理机构联系方式',
+  '招标代理机构联系电话',
 ];
 /** Lines with these labels carry numbers that are not phones to call. */
 const NOT_PHONE_LINE =
   /传\s*真|邮\s*编|邮政编码|邮\s*箱|E-?mail|网\s*址|账\s*号|开户|QQ|统一社会信用代码|地\s*址/i;
+/** A site's own help lines in its page footer (`门户网站咨询电话`, `CA咨询电话`, `客服热线`): no party's number. */
+const HELP_LINE =
+  /(?:网站|平台|门户|CA|数字证书|营业执照|系统)[^\n：:]{0,6}(?:咨询|客服|服务|技术支持)[^\n：:]{0,4}[：:]|客服(?:电话|热线)|服务热线|技术支持(?:电话|热线)/i;
 
 /** A person written before a number (`王先生 0571-…`, `李工：138…`). */
 const LEADING_PERSON =
@@ -128,9 +143,10 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
     }
   }
   const phones: ExtractedPhone[] = [];
-  const phoneValues = findLabeled(block, PHONE_LABELS);
-  for (const { value, label } of phoneValues) {
+  const phoneValues = findLabeled(block, PHONE_LABELS, 0, block.length, { runTogether: true });
+  for (const { value, label, index } of phoneValues) {
     if (NOT_PHONE_LINE.test(label)) continue;
+    if (HELP_LINE.test(block.slice(lineStartBefore(block, index), index + label.length + 1))) continue;
     if (!name) {
       const leading = LEADING_PERSON.exec(value);
       if (leading?.[1] && !isMasked(value)) name = leading[1];
@@ -141,7 +157,7 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   for (const { value } of findLabeled(block, PERSON_LABELS)) phones.push(...parsePhones(value, false));
   if (phoneValues.length === 0) {
     for (const line of block.split('\n')) {
-      if (!NOT_PHONE_LINE.test(line)) phones.push(...parsePhones(line, false));
+      if (!NOT_PHONE_LINE.test(line) && !HELP_LINE.test(line)) phones.push(...parsePhones(line, false));
     }
   }
   const seen = new Set<string>();
@@ -246,6 +262,10 @@ export function contactBlocks(text: string): Block[] {
   return blocks;
 }
 
+/** A line that is a phone label of its own: `（三）税务总局联系电话：…`. */
+const OWN_PHONE_LINE =
+  /^[ ]*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}[、.．])?[ ]*[\u4e00-\u9fa5]{0,10}联系电话[ ]*[:：]/;
+
 /**
  * Contacts of a notice: one per contact section with a person or a phone (masked phones dropped), in the
  * order of the notice; null when there is none.
@@ -263,6 +283,16 @@ export function extractContacts(text: string): ExtractedContact[] | null {
         JSON.stringify(other.phones) === JSON.stringify(contact.phones),
     );
     if (!same) contacts.push(contact);
+  }
+  // A `XX联系电话：` line outside every section (税务总局联系电话：…) is a contact as well.
+  const loose = linesOf(text)
+    .map(({ line }) => line)
+    .filter((line) => OWN_PHONE_LINE.test(line) && !blocks.some((block) => block.text.includes(line)));
+  if (contacts.length > 0 && loose.length > 0) {
+    const known = new Set(contacts.flatMap((contact) => contact.phones.map((phone) => phone.number)));
+    const phones = loose.flatMap((line) => parsePhones(line.replace(OWN_PHONE_LINE, '')));
+    const fresh = phones.filter((phone) => !known.has(phone.number));
+    if (fresh.length > 0) contacts.push({ role: 'project', name: null, phones: fresh });
   }
   if (contacts.length === 0) {
     // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact.

@@ -24,6 +24,9 @@ const CORRECTION_WORDS = /变更后|更正后|调整后|延期后|修改后|现(
 /** `…前递交投标文件`: the date before is the bid deadline whatever preceded it. */
 const DEADLINE_AFTER = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前\s*(?:递交|提交|上传|送达|将)/;
 const RANGE_GAP = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:至|到|—|-|~|～|起至)\s*$/;
+/** `响应文件递交时间：A 至 B`: a window for handing bids in, whose end is the deadline. */
+const SUBMISSION_WINDOW =
+  /(?:投标|响应|申请)文件(?:递交|提交|接收|上传)时间|(?:递交|提交|接收)(?:投标|响应|申请)文件(?:的)?时间/;
 
 /** The words that say what a date is: its sentence up to the date, and the line before when it starts a line. */
 function contextBefore(text: string, date: FoundDate, previousEnd: number): string {
@@ -89,7 +92,8 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
   const classified: ClassifiedDate[] = [];
   let previousEnd = 0;
   let lastRoles: Set<DateRole> = new Set();
-  for (const date of dates) {
+  let windowEnd = false;
+  for (const [at, date] of dates.entries()) {
     const before = contextBefore(text, date, previousEnd);
     const after = text.slice(date.end, date.end + 20);
     const roles = new Set<DateRole>();
@@ -98,7 +102,7 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
       corrected = true;
       for (const role of lastRoles) roles.add(role);
     }
-    if (DEADLINE_AFTER.test(after)) {
+    if (DEADLINE_AFTER.test(after) || windowEnd) {
       roles.add('bid');
     } else if (roles.size === 0) {
       if (BID.test(before) && BID_SUBJECT.test(before) && !NOT_BID.test(before)) {
@@ -122,6 +126,12 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
         roles.add('documents');
       }
     }
+    const next = dates[at + 1];
+    windowEnd =
+      roles.size === 0 &&
+      SUBMISSION_WINDOW.test(before) &&
+      next !== undefined &&
+      RANGE_GAP.test(bounded(text.slice(date.end, next.index)));
     classified.push({ date, roles, corrected });
     if (roles.size > 0) lastRoles = roles;
     previousEnd = date.end;

@@ -4,7 +4,7 @@ import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled } from './labels';
-import { htmlToText, looksLikeHtml, normalizeText } from './normalize';
+import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
 import { resolveRegion } from './region';
 import type {
   AnnouncementTypeCode,
@@ -25,8 +25,9 @@ function firstValue<T>(
   text: string,
   labels: readonly string[],
   clean: (value: string) => T | null,
+  options: { runTogether?: boolean } = {},
 ): T | null {
-  for (const { value } of findLabeled(text, labels)) {
+  for (const { value } of findLabeled(text, labels, 0, text.length, options)) {
     const cleaned = clean(value);
     if (cleaned !== null) return cleaned;
   }
@@ -136,6 +137,12 @@ function extractProjectName(text: string, title: string | null): string | null {
   // 标准施工招标文件: "本招标项目XX已由…批准建设"
   const standard = /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text);
   if (standard?.[1]) return cleanTitleLike(standard[1]);
+  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…": the name the code is given for.
+  const coded =
+    /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
+      text,
+    );
+  if (coded?.[1]) return cleanTitleLike(coded[1]);
   return projectNameFromTitle(title);
 }
 
@@ -143,6 +150,7 @@ const PROJECT_CODE_LABELS = [
   '项目编号',
   '招标编号',
   '采购编号',
+  '政府采购编号',
   '采购项目编号',
   '招标项目编号',
   '原公告的采购项目编号',
@@ -190,7 +198,8 @@ function amountFrom(text: string, labels: readonly string[], header: RegExp): Ex
   const labeled = findLabeled(text, labels);
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
-    if (amount) return amount;
+    // `预算金额：0.0 万元`: a form's placeholder, not a budget.
+    if (amount && amount.fen > 0) return amount;
   }
   // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere.
   if (labeled.length > 0) return null;
@@ -246,8 +255,37 @@ function nameInBlock(
   return { name, address };
 }
 
+/** Names that are an agency's: 招标/咨询/代理/项目管理/造价 companies. */
+const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采购中心/;
+
+/**
+ * The parties of the opening sentence: "A受B(的)委托，对…" (B the purchaser, A the agency) and "A对XX项目进行了竞争性
+ * 磋商" (A the agency when its name reads like one, else the purchaser).
+ */
+function partiesFromSentences(text: string): { purchaser: string | null; agency: string | null } {
+  const commissioned = /(?:^|\n)[ ]*([^，。；\n]{2,60}?)[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托/.exec(
+    text,
+  );
+  if (commissioned) {
+    const agent = cleanName(commissioned[1]);
+    return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
+  }
+  const conducted =
+    /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
+      text,
+    );
+  // "XX公司于2011年09月8日在阳光易购电子采购平台发布的采购…项目": the publisher is the buyer (or its agency).
+  const published =
+    /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
+  const subject = cleanName(conducted?.[1] ?? published?.[1]);
+  if (!subject) return { purchaser: null, agency: null };
+  return AGENCY_LIKE.test(subject)
+    ? { purchaser: null, agency: subject }
+    : { purchaser: subject, agency: null };
+}
+
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
-  const labeled = firstValue(text, labels, cleanName);
+  const labeled = firstValue(text, labels, cleanName, { runTogether: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
@@ -256,6 +294,8 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
       ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
       : /(?:招标代理机构|采购代理机构|代理机构)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text);
   if (sentence?.[1]) return cleanName(sentence[1]);
+  const fromSentences = partiesFromSentences(text);
+  if (fromSentences[role]) return fromSentences[role];
   if (role === 'purchaser') {
     const column = columnValues(text, /采购单位|采购人|建设单位|招标人/).map((cell) => cleanName(cell.value));
     if (column[0] && column.every((name) => name === column[0])) return column[0];
@@ -393,7 +433,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
   const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
-  const converted = safely(() => (html ? htmlToText(raw) : { text: raw, titles: [] }));
+  const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
   const text = safely(() => normalizeText(converted.text)) ?? '';
   if (text === '') return emptyFields();

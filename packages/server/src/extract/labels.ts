@@ -45,11 +45,91 @@ function labelRegExp(labels: readonly string[]): RegExp {
   return pattern;
 }
 
+function cachedRegExp(key: string, source: () => string): RegExp {
+  let pattern = LABEL_CACHE.get(key);
+  if (!pattern) {
+    pattern = new RegExp(source(), 'g');
+    LABEL_CACHE.set(key, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+const alternation = (labels: readonly string[]) =>
+  [...labels]
+    .sort((a, b) => b.length - a.length)
+    .map(labelSource)
+    .join('|');
+
+/**
+ * Labels unmistakable enough to be read where a flattened page writes them straight after the value before,
+ * with no separator: a party's name (`…管理处采购代理机构名称：…`) and a phone label before a number
+ * (`…有限公司电话：0731-…`, but not `传真电话`).
+ */
+function runTogetherRegExps(labels: readonly string[]): RegExp[] {
+  const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
+  const phones = labels.filter((label) => /(?:电话|手机)$/.test(label));
+  const patterns: RegExp[] = [];
+  if (named.length > 0) {
+    patterns.push(
+      cachedRegExp(
+        `joined:${named.join('|')}`,
+        () => String.raw`(?<=[\u4e00-\u9fa5])(${alternation(named)})()[ ]*([:：])[ ]*`,
+      ),
+    );
+  }
+  if (phones.length > 0) {
+    patterns.push(
+      cachedRegExp(
+        `joined-phone:${phones.join('|')}`,
+        () =>
+          String.raw`(?<=[\u4e00-\u9fa5\d])(?<!传[ ]*真)(${alternation(phones)})()[ ]*([:：])[ ]*(?=[\d(（+])`,
+      ),
+    );
+  }
+  return patterns;
+}
+
+/** The label matches from `from` on, in text order; with `runTogether` also the party names written on. */
+function labelMatches(
+  scope: string,
+  labels: readonly string[],
+  from: number,
+  runTogether: boolean,
+): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  for (const pattern of [labelRegExp(labels), ...(runTogether ? runTogetherRegExps(labels) : [])]) {
+    pattern.lastIndex = from;
+    for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+      matches.push(match);
+      // Continue right after the label: its value may hold the next label (`项目编号：\t项目名称：…`).
+      pattern.lastIndex = match.index + Math.max(1, match[0].length);
+    }
+  }
+  // `采购代理机构名称：` read by both patterns, or `代理机构名称` inside it: keep the longest label ending there.
+  const byEnd = new Map<number, RegExpExecArray>();
+  for (const match of matches) {
+    const end = match.index + match[0].length;
+    const kept = byEnd.get(end);
+    if (!kept || match.index < kept.index) byEnd.set(end, match);
+  }
+  return [...byEnd.values()].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Labels that end a value even when written straight after it: pages flattened to one line run their fields
+ * together (`采购人名称：长沙市XX处采购代理机构名称：湖南XX公司电话：0731-…`), and no name or number holds them.
+ */
+const RUN_TOGETHER_LABEL =
+  /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]/;
+
 /** A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`. */
 function cutAtNextLabel(value: string): string {
   const next =
     /[ ]+(?=[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])/.exec(value);
-  return (next ? value.slice(0, next.index) : value).trim();
+  const spaced = next ? value.slice(0, next.index) : value;
+  const joined = RUN_TOGETHER_LABEL.exec(spaced);
+  return (joined && joined.index > 0 ? spaced.slice(0, joined.index) : spaced).trim();
 }
 
 /** Whether a line starts with a label of its own (so it is not the value of the line before). */
@@ -91,19 +171,19 @@ function isLabelCell(text: string, labelIndex: number, value: string): boolean {
 
 /**
  * Every value given under one of the labels, in text order. A label followed by a tab takes the next cell; a
- * label with an empty value takes the next line when that line is not a label itself.
+ * label with an empty value takes the next line when that line is not a label itself. `runTogether` also reads
+ * party-name and phone labels written straight after the value before them (`…管理处采购代理机构名称：`).
  */
 export function findLabeled(
   text: string,
   labels: readonly string[],
   from = 0,
   to = text.length,
+  { runTogether = false }: { runTogether?: boolean } = {},
 ): LabeledValue[] {
-  const pattern = labelRegExp(labels);
   const scope = text.slice(0, to);
-  pattern.lastIndex = from;
   const results: LabeledValue[] = [];
-  for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+  for (const match of labelMatches(scope, labels, from, runTogether)) {
     const [whole, label = '', qualifier = '', separator] = match;
     const valueStart = match.index + whole.length;
     const lineEnd = lineEndAfter(scope, valueStart);
@@ -112,10 +192,7 @@ export function findLabeled(
     let valueIndex = valueStart;
     if (separator === '\t') {
       value = rest.split('\t')[0] ?? '';
-      if (!isLabelCell(scope, match.index, value)) {
-        pattern.lastIndex = match.index + Math.max(1, whole.length);
-        continue;
-      }
+      if (!isLabelCell(scope, match.index, value)) continue;
     } else {
       const cells = rest.split('\t');
       value = cells[0] ?? '';
@@ -138,8 +215,6 @@ export function findLabeled(
       index: match.index,
       valueIndex,
     });
-    // Continue right after the label: its value may hold the next label (`项目编号：\t项目名称：…`).
-    pattern.lastIndex = match.index + Math.max(1, whole.length);
   }
   return results;
 }

@@ -24,10 +24,20 @@ describe('htmlToText', () => {
 });
 
 describe('decodeEntities', () => {
-  it('decodes named and numeric references and leaves unknown ones', () => {
-    expect(decodeEntities('&lt;&amp;&gt;&nbsp;&yen;&#20013;&#x56FD;&unknown;&#0;')).toBe(
-      '<&> ¥中国&unknown;&#0;',
+  // Decoding follows the HTML standard (the entities package) rather than a table of our own: every named
+  // reference is known, a no-break space stays U+00A0 until normalizeText makes it a space, and &#0; becomes
+  // U+FFFD as in a browser (the old table kept it as written).
+  it('decodes named and numeric references closed by a semicolon and leaves unknown ones', () => {
+    expect(decodeEntities('&lt;&amp;&gt;&nbsp;&yen;&#20013;&#x56FD;&unknown;&#0;&hellip;&copy')).toBe(
+      '<&>\u00a0¥中国&unknown;\ufffd…&copy',
     );
+  });
+});
+
+describe('htmlToText entities', () => {
+  it('decodes references in text and keeps a cell closed implicitly apart from the next', () => {
+    const { text } = htmlToText('<table><tr><td>预算&nbsp;金额<td>&yen;105.5万元</table>');
+    expect(normalizeText(text)).toBe('预算 金额\t¥105.5万元');
   });
 });
 

@@ -1,57 +1,15 @@
+import { decodeHTMLStrict } from 'entities';
+import { Parser } from 'htmlparser2';
+
 /**
  * Turns a notice, HTML or plain text, into the one text shape every field reader works on: one line per
  * paragraph or table row, table cells separated by a tab, ASCII digits and letters, single spaces.
  */
 
-const NAMED_ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  yen: '¥',
-  middot: '·',
-  ldquo: '“',
-  rdquo: '”',
-  lsquo: '‘',
-  rsquo: '’',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  times: '×',
-  divide: '÷',
-  deg: '°',
-  plusmn: '±',
-  copy: '©',
-  reg: '®',
-  sup2: '²',
-  sup3: '³',
-  bull: '•',
-  laquo: '«',
-  raquo: '»',
-  permil: '‰',
-};
-
-/** Decodes named (the common ones) and numeric character references; unknown ones stay as written. */
+/** Decodes character references in text that is not HTML (a scraped page's text with `&nbsp;` left in it). */
 export function decodeEntities(text: string): string {
-  return text.replace(
-    /&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,8});?/g,
-    (whole, body: string) => {
-      if (body.startsWith('#')) {
-        const code =
-          body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-        if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-          return whole;
-        }
-        return String.fromCodePoint(code);
-      }
-      return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-    },
-  );
+  // Strict: only references closed by `;` — in plain text `&copy` without one is more likely prose than a symbol.
+  return decodeHTMLStrict(text);
 }
 
 /** Whether the input reads as HTML rather than text that happens to contain a `<`. */
@@ -107,51 +65,74 @@ export interface HtmlText {
   titles: string[];
 }
 
-function innerText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Elements whose content is never notice text. */
+const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'svg', 'object', 'head']);
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * HTML to text: scripts, styles, comments and the head dropped; block elements and table rows end a line;
- * table cells are separated by a tab, and line breaks inside a cell become spaces so that a row stays one line
- * and a label cell stays beside its value cell.
+ * HTML to text, tokenised by htmlparser2 (which also decodes the character references): scripts, styles,
+ * comments and the head dropped; block elements and table rows end a line; table cells are separated by a tab,
+ * and line breaks inside a cell become spaces so that a row stays one line and a label cell stays beside its
+ * value cell. Unclosed cells, rows and tags are closed the way a browser would.
  */
 export function htmlToText(html: string): HtmlText {
-  const cleaned = html
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-    .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ' ')
-    .replace(/<(script|style|noscript|template|iframe|svg|object)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ');
-  const titleTag = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(cleaned);
-  const headings = [...cleaned.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi)].map((match) =>
-    innerText(match[2] ?? ''),
-  );
-  const titles = [...headings, titleTag ? innerText(titleTag[1] ?? '') : ''].filter((title) => title !== '');
-  const body = cleaned.replace(/<head\b[^>]*>[\s\S]*?<\/head\s*>/i, ' ');
-
   let out = '';
-  let cellDepth = 0; // 1 inside a table cell, where line breaks become spaces
-  const tagPattern = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>|<[!?][^>]*>/g;
-  let last = 0;
-  for (let match = tagPattern.exec(body); match; match = tagPattern.exec(body)) {
-    out += decodeEntities(body.slice(last, match.index).replace(/[\r\n\t]+/g, ' '));
-    last = match.index + match[0].length;
-    const name = match[1]?.toLowerCase();
-    if (!name) continue;
-    const closing = match[0].startsWith('</');
-    if (name === 'td' || name === 'th') {
-      // A cell ends with a tab; an unclosed cell (sloppy HTML) is ended by the next one.
-      if (closing || cellDepth > 0) out += '\t';
-      cellDepth = closing ? 0 : 1;
-    } else if (name === 'tr' || name === 'table') {
-      out += '\n';
-      cellDepth = 0;
-    } else if (BLOCK_TAGS.has(name)) {
-      out += cellDepth > 0 ? ' ' : '\n';
-    }
-  }
-  out += decodeEntities(body.slice(last).replace(/[\r\n\t]+/g, ' '));
+  let skipDepth = 0;
+  let cellDepth = 0; // > 0 inside a table cell, where line breaks become spaces
+  let title = '';
+  let inTitle = false;
+  const headings: string[] = [];
+  let heading: string | null = null;
+
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'title') inTitle = true;
+        if (SKIPPED_TAGS.has(name)) {
+          skipDepth += 1;
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (/^h[1-3]$/.test(name)) heading = '';
+        if (name === 'td' || name === 'th') cellDepth += 1;
+        else if (name === 'tr' || name === 'table') out += '\n';
+        else if (BLOCK_TAGS.has(name)) out += cellDepth > 0 ? ' ' : '\n';
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+        if (skipDepth > 0) return;
+        if (heading !== null) heading += text;
+        out += text.replace(/[\r\n\t]+/g, ' ');
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (SKIPPED_TAGS.has(name)) {
+          skipDepth = Math.max(0, skipDepth - 1);
+          return;
+        }
+        if (skipDepth > 0) return;
+        if (/^h[1-3]$/.test(name) && heading !== null) {
+          headings.push(oneLine(heading));
+          heading = null;
+        }
+        if (name === 'td' || name === 'th') {
+          out += '\t';
+          cellDepth = Math.max(0, cellDepth - 1);
+        } else if (name === 'tr' || name === 'table') {
+          out += '\n';
+        } else if (BLOCK_TAGS.has(name)) {
+          out += cellDepth > 0 ? ' ' : '\n';
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  // A cell left open at the end is closed by the parser; its tab would end the text.
+  if (out.endsWith('\t')) out = out.slice(0, -1);
+  const titles = [...headings, oneLine(title)].filter((candidate) => candidate !== '');
   return { text: out, titles };
 }
 

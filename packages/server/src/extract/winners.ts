@@ -68,6 +68,10 @@ const SUPPLIER_LABELS = [
   '第一名中标候选人',
   '第一成交候选人',
   '中标候选人第一名',
+  '中选供应商',
+  '中选供应商名称',
+  '中选成交供应商名称',
+  '中选单位',
 ];
 /** Other candidates end the first one's scope (its amount stands before theirs). */
 const OTHER_CANDIDATE_LABELS = [
@@ -95,7 +99,16 @@ const AMOUNT_LABELS = [
   '最终报价',
   '合同金额',
   '中标（成交）价格',
+  '总中标金额',
+  '中标总金额',
+  '总中标金额合计',
+  '中标金额合计',
+  '总成交金额',
+  '成交总金额',
 ];
+
+/** A unit price (`单价每套（￥460）`, `元/台`) is not what the winner is awarded. */
+const UNIT_PRICE = /单价|每[套台件个份人次]|元\/[套台件个份人次]/;
 
 /** Where a lot starts: `包1：`, `第二标段`, `标段一`, `（一）1包`, `包号：2`, `合同包1`. */
 const LOT_MARKER =
@@ -138,7 +151,10 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
     winners.push({
       lot,
       supplier,
-      amount: amount ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier}）`)) : null,
+      amount:
+        amount && !UNIT_PRICE.test(amount.value)
+          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier}）`))
+          : null,
     });
   });
   return winners;
