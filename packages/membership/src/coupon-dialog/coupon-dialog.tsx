@@ -109,7 +109,15 @@ export function CouponDialog({ opened, onClose, api, onUseCoupon }: CouponDialog
             <Text size="xs" c="dimmed">
               {t.total(total)}
             </Text>
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              // The arrows are icons: named for screen readers (axe button-name).
+              getControlProps={(control) => ({ 'aria-label': control === 'previous' ? '上一页' : '下一页' })}
+              getItemProps={(pageNumber) => ({ 'aria-label': `第 ${pageNumber} 页` })}
+            />
           </Group>
         )}
       </Stack>

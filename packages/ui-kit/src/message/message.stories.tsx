@@ -14,13 +14,13 @@ type Story = StoryObj<typeof meta>;
 export const Tones: Story = {
   render: () => (
     <Group>
-      <Button color="green" onClick={() => showMessage('个人资料已保存', 'success')}>
+      <Button variant="default" onClick={() => showMessage('个人资料已保存', 'success')}>
         成功
       </Button>
-      <Button color="red" onClick={() => showMessage('网络异常，请检查网络连接是否正常！')}>
+      <Button variant="default" onClick={() => showMessage('网络异常，请检查网络连接是否正常！')}>
         错误
       </Button>
-      <Button color="orange" onClick={() => showMessage('网络请求超时', 'warning', 5000)}>
+      <Button variant="default" onClick={() => showMessage('网络请求超时', 'warning', 5000)}>
         提醒
       </Button>
     </Group>
