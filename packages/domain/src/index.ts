@@ -215,6 +215,7 @@ export {
   type SubscribeRouteName,
   type UsedUpVariant,
   usedUpVariant,
+  usedUpLimitText,
 } from './permission/permission-dialog';
 // ── Pricing ────────────────────────────────────────────────────────────────────────────────────────
 export {
