@@ -50,6 +50,11 @@ export interface UseMembershipPurchaseOptions {
 export interface MembershipPurchaseState {
   /** 开通会员 / 续费升级 / a permission dialog's upgrade button. */
   openMembership(options?: OpenMembershipOptions): Promise<void>;
+  /**
+   * Closes the modal (the member navigated away from the page that opened it); an order already made stays
+   * tracked as a pending purchase.
+   */
+  closeMembership(): void;
   /** Call on every route change (spec §4 Pending purchase tracking). */
   checkPendingPurchase(): Promise<void>;
   /** The user popover's 服务期明细 link. */
@@ -165,8 +170,11 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
     </>
   );
 
+  const closeMembership = useCallback(() => setModal((current) => (current.opened ? { opened: false } : current)), []);
+
   return {
     openMembership,
+    closeMembership,
     checkPendingPurchase: checkPending,
     openServicePeriod: () => setServicePeriodOpened(true),
     openCoupons: () => setCouponsOpened(true),

@@ -165,7 +165,8 @@ describe('ItemDetailScreen', () => {
     const usedUp = refusal({ type: 'usedUp' });
     api.selZhaobiaoDetails.mockRejectedValueOnce(businessError(403, '您的免费试用次数已用完！', usedUp));
     const { dialogs } = await renderDetail('tender', '/tender/index?id=101&type=zb', api);
-    expect(await screen.findByText('暂无权限查看该信息')).toBeInTheDocument();
+    // The gate's own sentence, not a bare 暂无权限查看该信息 (issue 33).
+    expect(await screen.findByText('您的免费试用次数已用完！')).toBeInTheDocument();
     expect(dialogs.openRefusal).toHaveBeenCalledWith(usedUp, { closePage: true });
     expect(screen.queryByRole('region', { name: '基本信息' })).not.toBeInTheDocument();
   });
@@ -205,7 +206,7 @@ describe('ItemDetailScreen', () => {
       businessError(403, '当前平台未开放该功能', refusal({ type: null, feature: 'analysis' })),
     );
     const { showMessage } = await renderDetail('tender', '/tender/index?id=101&type=zb', api, false);
-    await screen.findByText('暂无权限查看该信息');
+    await screen.findByRole('alert', { name: '当前平台未开放该功能' });
     expect(showMessage).toHaveBeenCalledWith('当前平台未开放该功能');
   });
 
