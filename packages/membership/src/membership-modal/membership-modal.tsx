@@ -1,3 +1,4 @@
+import type { Order } from '@tender/contracts';
 import {
   Alert,
   Box,
@@ -42,6 +43,8 @@ export interface MembershipModalProps {
   initialMemberCode?: PaidMemberCode | null;
   /** spec §2: opened from the purchase-intent gate, the level is forced (other types blocked). */
   forced?: boolean;
+  /** 去支付 on 我的订单: open on this unpaid order and show its own QR code. */
+  resumeOrder?: Order | null;
   /** An order was made (pending purchase tracking remembers it). */
   onOrderCreated?(orderNo: string): void;
   /** The order is paid (status 2): close the modal and show the success dialog. */
@@ -67,15 +70,17 @@ export function MembershipModal({
   areaTree,
   initialMemberCode,
   forced = false,
+  resumeOrder,
   onOrderCreated,
   onPaid,
   pollIntervalMs,
 }: MembershipModalProps) {
-  const { state, selectType, selectProduct, changeAreas } = useMembershipOrder({
+  const { state, selectType, selectProduct, changeAreas, requestPayment } = useMembershipOrder({
     api,
     opened,
     initialMemberCode,
     forced,
+    resumeOrder,
     onOrderCreated,
     onPaid,
     pollIntervalMs,
@@ -134,18 +139,26 @@ export function MembershipModal({
                 ))}
               </Group>
               <Text fw={600}>{t.area}</Text>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
-                <Text size="sm" data-testid="purchase-areas">
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {/* The areas wrap (two lines at most, all of them in the title); the button keeps its width. */}
+                <Text
+                  size="sm"
+                  data-testid="purchase-areas"
+                  lineClamp={2}
+                  title={purchaseAreaText(state.areas)}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   {purchaseAreaText(state.areas)}
                 </Text>
                 {info && !info.areaEditable ? (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                     {t.wholeCountryOnly}
                   </Text>
                 ) : (
                   <Button
                     size="xs"
                     variant="light"
+                    style={{ flexShrink: 0 }}
                     disabled={!info || state.creatingOrder}
                     onClick={() => setChoosingArea(true)}
                   >
@@ -153,6 +166,9 @@ export function MembershipModal({
                   </Button>
                 )}
               </Group>
+              <Text size="sm" fw={600} c="red" data-testid="selection-price" aria-live="polite">
+                {product ? t.selectionPrice(product.productTypeStr, formatYuan(product.discountFee)) : '-'}
+              </Text>
               <Text fw={600}>{t.coupon}</Text>
               <Text size="sm" data-testid="applied-coupon">
                 {coupon
@@ -162,28 +178,38 @@ export function MembershipModal({
               <Group gap="xs">
                 <Text fw={600}>{t.payable}</Text>
                 <Text fw={700} c="red" size="lg" data-testid="payable-amount">
-                  {order ? t.price(formatYuan(order.payFee)) : '-'}
+                  {order
+                    ? t.price(formatYuan(order.payFee))
+                    : product
+                      ? t.price(formatYuan(product.payFee))
+                      : '-'}
                 </Text>
               </Group>
               <Stack gap={4} align="center">
-                {/* An inline style: Mantine's size props become rem, and the layout scales the root font (spec §9). */}
-                <Box
-                  style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}
-                  role="img"
-                  aria-label={t.qrCode}
-                  aria-busy={!order}
-                  data-code-url={order?.codeUrl}
-                >
-                  {order ? (
+                {order ? (
+                  // An inline style: Mantine's size props become rem, and the layout scales the root font (spec §9).
+                  <Box
+                    style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}
+                    role="img"
+                    aria-label={t.qrCode}
+                    data-code-url={order.codeUrl}
+                    data-order-no={order.orderNo}
+                  >
                     <QRCodeSVG value={order.codeUrl} size={PAYMENT_QR_SIZE_PX} />
-                  ) : (
-                    <Center h="100%">
-                      {state.creatingOrder || state.loadingProducts ? <Loader size="sm" /> : null}
-                    </Center>
-                  )}
-                </Box>
+                  </Box>
+                ) : (
+                  <Center style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}>
+                    <Button
+                      onClick={() => void requestPayment()}
+                      loading={state.creatingOrder}
+                      disabled={!product || state.loadingProducts}
+                    >
+                      {t.requestQr}
+                    </Button>
+                  </Center>
+                )}
                 <Text size="xs" c="dimmed">
-                  {state.creatingOrder ? t.creatingOrder : t.scanToPay}
+                  {state.creatingOrder ? t.creatingOrder : order ? t.scanToPay : t.requestQrHint}
                 </Text>
               </Stack>
             </Stack>

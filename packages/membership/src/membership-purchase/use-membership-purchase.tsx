@@ -1,4 +1,5 @@
 import { isApiError } from '@tender/api-client';
+import type { Order } from '@tender/contracts';
 import { type AreaNode, type PaidMemberCode, TIP_DURATION_MS } from '@tender/domain';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { CouponDialog } from '../coupon-dialog';
@@ -19,6 +20,8 @@ export interface OpenMembershipOptions {
   memberCode?: PaidMemberCode | null;
   /** spec §2: opened from the purchase-intent gate — the level is forced. */
   forced?: boolean;
+  /** 去支付 on 我的订单: the unpaid order to resume (its choices and its own QR code, no new order). */
+  order?: Order;
 }
 
 export interface UseMembershipPurchaseOptions {
@@ -99,7 +102,12 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
       else showMessage(error.message || messages.modal.primaryAccountOnly, TIP_DURATION_MS);
       return;
     }
-    setModal({ opened: true, memberCode: open.memberCode, forced: open.forced });
+    setModal({
+      opened: true,
+      memberCode: open.order?.memberCode ?? open.memberCode,
+      forced: open.forced,
+      order: open.order,
+    });
   }, []);
 
   const showSuccess = useCallback((result: PurchaseResult) => {
@@ -135,6 +143,7 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
         areaTree={areaTree}
         initialMemberCode={modal.memberCode}
         forced={modal.forced}
+        resumeOrder={modal.order}
         onOrderCreated={(orderNo) => markPendingPurchase(store(), orderNo)}
         onPaid={onPaid}
         pollIntervalMs={pollIntervalMs}

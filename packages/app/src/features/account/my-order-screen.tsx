@@ -16,13 +16,16 @@ const STATUS_COLOURS = { 1: 'orange', 2: 'green', 3: 'gray' } as const;
 export interface OrderListProps {
   api: Pick<EndpointFunctions, 'myOrders'>;
   /**
-   * The membership modal, at the level of the open order to pay when one is given: paying makes a new order at the
-   * server's price and the old one closes (only the newest QR code can be paid).
+   * The membership modal: on the unpaid order when one is given (去支付 resumes that order and its QR code), else
+   * empty for a new purchase.
    */
   onPay(order?: Order): void;
 }
 
-/** The caller's orders, newest first: what was bought, the amount paid, the status and the times. */
+/**
+ * The caller's orders, newest first: what was bought, the amount paid, the status and the times. The server leaves
+ * closed unpaid orders out (expired, or replaced by a newer QR code), so one purchase is one row.
+ */
 export function OrderList({ api, onPay }: OrderListProps) {
   const t = messages.myOrder;
   const { state, retry, table } = usePagedRecords(api.myOrders, ORDER_PAGE_SIZE);
@@ -121,7 +124,7 @@ export function MyOrderScreen() {
         <Title order={2} size="h4">
           {messages.myOrder.title}
         </Title>
-        <OrderList api={api} onPay={(order) => openMembership(order && { memberCode: order.memberCode })} />
+        <OrderList api={api} onPay={(order) => openMembership(order && { order })} />
       </Stack>
     </Paper>
   );
