@@ -214,8 +214,8 @@ export {
   SUBSCRIBE_UPFRONT_PATH,
   type SubscribeRouteName,
   type UsedUpVariant,
-  usedUpVariant,
   usedUpLimitText,
+  usedUpVariant,
 } from './permission/permission-dialog';
 // ── Pricing ────────────────────────────────────────────────────────────────────────────────────────
 export {

@@ -100,17 +100,6 @@ interface PlacedOrder {
   orderStatus: number;
 }
 
-/** Polls `probe` until it gives a value (the server's state catching up with the page), for at most `timeoutMs`. */
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
-    await new Promise((next) => setTimeout(next, 250));
-  }
-}
-
 const detailUrl = (item: DemoItem) => appUrl(brand, `/tender/index?id=${item.id}&type=${item.docType}`);
 const detailHeading = (page: Page, item: DemoItem) =>
   page.getByRole('heading', { level: 2, name: item.title, exact: true });
@@ -204,12 +193,18 @@ describe(`membership purchase (${brand.id})`, () => {
         await usedUp.getByRole('button', { name: '开通会员' }).click();
 
         const modal = page.getByRole('dialog', { name: '开通会员' });
-        const chosen = (level: string) => modal.getByRole('button', { name: new RegExp(`^${level}`), pressed: true });
+        const chosen = (level: string) =>
+          modal.getByRole('button', { name: new RegExp(`^${level}`), pressed: true });
         const chooseLevel = async (level: string) => {
-          await modal.getByRole('group', { name: '会员类型' }).getByRole('button', { name: new RegExp(`^${level}`) }).click();
+          await modal
+            .getByRole('group', { name: '会员类型' })
+            .getByRole('button', { name: new RegExp(`^${level}`) })
+            .click();
           await chosen(level).waitFor();
         };
-        const threeMonths = modal.getByRole('radiogroup', { name: '购买时长' }).getByRole('radio', { name: /^3个月/ });
+        const threeMonths = modal
+          .getByRole('radiogroup', { name: '购买时长' })
+          .getByRole('radio', { name: /^3个月/ });
         const askForQr = modal.getByRole('button', { name: '获取支付二维码' });
         // A level: 企业通, from the carousel; a duration: 3 months.
         await chooseLevel('企业通');
@@ -320,7 +315,11 @@ describe(`membership purchase (${brand.id})`, () => {
           {},
         );
         expect(paidOrders.total).toBe(1);
-        expect(paidOrders.records[0]).toMatchObject({ orderNo: order.orderNo, orderStatus: 2, payFee: order.payFee });
+        expect(paidOrders.records[0]).toMatchObject({
+          orderNo: order.orderNo,
+          orderStatus: 2,
+          payFee: order.payFee,
+        });
         await saveBothWidths(page, 'my-orders');
       } finally {
         await phone.close();

@@ -112,8 +112,12 @@ describe('permissionJumpLanding', () => {
 
 describe('usedUpLimitText', () => {
   it('says the daily quota and when it comes back, per usedUp variant', () => {
-    expect(usedUpLimitText({ type: 'usedUp', isMember: false, limit: 3 })).toBe('每日可免费查看 3 条，次日 0 点恢复');
-    expect(usedUpLimitText({ type: 'usedUp', isMember: true, limit: 200 })).toBe('每日可查看 200 条，次日 0 点恢复');
+    expect(usedUpLimitText({ type: 'usedUp', isMember: false, limit: 3 })).toBe(
+      '每日可免费查看 3 条，次日 0 点恢复',
+    );
+    expect(usedUpLimitText({ type: 'usedUp', isMember: true, limit: 200 })).toBe(
+      '每日可查看 200 条，次日 0 点恢复',
+    );
     expect(usedUpLimitText({ type: 'usedUp', isMember: true, isDownLoad: true, limit: 10 })).toBe(
       '每日可下载 10 次，次日 0 点恢复',
     );

@@ -10,7 +10,9 @@ describe('provincePriceForDuration', () => {
     expect(provincePriceForDuration(YEAR, 59_800)).toBe(19_800);
     expect(provincePriceForDuration(YEAR, 158_000)).toBe(52_300); // 1,980 × 1,580 / 5,980 = 523.14 → 523
     // qiyetong 3 months: 3,980 × 2,680 / 9,800 = 1,088.41 → 1,088
-    expect(provincePriceForDuration({ wholeCountryFen: 980_000, provinceFen: 398_000 }, 268_000)).toBe(108_800);
+    expect(provincePriceForDuration({ wholeCountryFen: 980_000, provinceFen: 398_000 }, 268_000)).toBe(
+      108_800,
+    );
     expect(provincePriceForDuration(YEAR, 598_000)).toBe(198_000);
     expect(provincePriceForDuration({ wholeCountryFen: 980_000, provinceFen: 398_000 }, 98_000)).toBe(39_800);
   });

@@ -31,7 +31,9 @@ const calls = (server: ReturnType<typeof fakeMembershipServer>, name: string) =>
 async function askForQr(user: { click(element: Element): Promise<void> }) {
   await waitFor(() => expect(qrButton()).toBeEnabled());
   await user.click(qrButton());
-  await waitFor(() => expect(qr()).toHaveAttribute('data-code-url', expect.stringContaining('/pay/sandbox/')));
+  await waitFor(() =>
+    expect(qr()).toHaveAttribute('data-code-url', expect.stringContaining('/pay/sandbox/')),
+  );
 }
 
 const tree = [
@@ -63,11 +65,12 @@ async function chooseProvinces(user: { click(element: Element): Promise<void> },
   await waitFor(() => expect(screen.getByTestId('purchase-areas')).toHaveTextContent(provinces.join('，')));
 }
 
-
 describe('MembershipModal order flow', () => {
   it('preselects the 12-month product and applies the best coupon; no order until the QR code is asked for', async () => {
     const { server, user, onOrderCreated } = openModal();
-    await waitFor(() => expect(screen.getByRole('radio', { name: /12个月/ })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /12个月/ })).toHaveAttribute('aria-checked', 'true'),
+    );
     expect(screen.getByRole('radio', { name: /12个月/ })).toHaveTextContent('立省1196元');
     expect(screen.getByRole('radio', { name: /1个月/ })).not.toHaveTextContent('立省');
     // spec §5: 满3000减500 (face value 500) beats the ¥200 no-threshold coupon on ¥5980.
@@ -160,7 +163,9 @@ describe('MembershipModal order flow', () => {
     await waitFor(() => expect(screen.getByTestId('purchase-areas')).toHaveTextContent('全国'));
     await user.click(screen.getByRole('button', { name: /投标通/ }));
     await waitFor(() => expect(screen.getByTestId('purchase-areas')).toHaveTextContent('广东省'));
-    await waitFor(() => expect(screen.getByRole('radio', { name: /1个月/ })).toHaveAttribute('aria-checked', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /1个月/ })).toHaveAttribute('aria-checked', 'true'),
+    );
     expect(calls(server, 'memberProductInfo').at(-1)?.input).toMatchObject({
       memberCode: 'toubiaotong',
       payAreas: ['广东省'],

@@ -1,4 +1,3 @@
-import type { Order } from '@tender/contracts';
 import {
   Alert,
   Box,
@@ -12,6 +11,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import type { Order } from '@tender/contracts';
 import {
   type AreaNode,
   couponThresholdText,

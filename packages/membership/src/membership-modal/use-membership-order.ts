@@ -90,7 +90,10 @@ function couponFor(product: ProductOption, info: MemberInfo): Coupon | undefined
 
 /** The areas of an order as the chooser holds them: '全国', or the provinces of its '，'-joined payArea. */
 function areasOfOrder(order: Order): string[] {
-  return order.payArea.split(/[，,]/).map((area) => area.trim()).filter((area) => area !== '');
+  return order.payArea
+    .split(/[，,]/)
+    .map((area) => area.trim())
+    .filter((area) => area !== '');
 }
 
 /**

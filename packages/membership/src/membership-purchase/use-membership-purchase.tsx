@@ -179,7 +179,10 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
     </>
   );
 
-  const closeMembership = useCallback(() => setModal((current) => (current.opened ? { opened: false } : current)), []);
+  const closeMembership = useCallback(
+    () => setModal((current) => (current.opened ? { opened: false } : current)),
+    [],
+  );
 
   return {
     openMembership,

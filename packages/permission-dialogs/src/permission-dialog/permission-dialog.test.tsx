@@ -31,7 +31,9 @@ describe('PermissionDialog usedUp', () => {
     const member = show({ type: 'usedUp', isMember: true, limit: 200 });
     expect(member.dialog).toHaveTextContent('每日可查看 200 条，次日 0 点恢复');
     member.unmount();
-    expect(within(show({ type: 'usedUp', isMember: false }).dialog).queryByTestId('used-up-limit')).toBeNull();
+    expect(
+      within(show({ type: 'usedUp', isMember: false }).dialog).queryByTestId('used-up-limit'),
+    ).toBeNull();
   });
 
   it("titles a member's viewing quota and only offers 知道了", async () => {
@@ -109,7 +111,9 @@ describe('PermissionDialog other types', () => {
       { type: 'unPay' },
       { payContent: '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。' },
     );
-    expect(configured.dialog).toHaveTextContent('暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。');
+    expect(configured.dialog).toHaveTextContent(
+      '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。',
+    );
     expect(configured.dialog.textContent?.match(/暂不支持在线开通会员/g)).toHaveLength(1);
     configured.unmount();
     const fallback = show(

@@ -141,7 +141,9 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       const qiyetong = (
         await post(user, '/webchat/api/member/productInfo', { memberCode: 'qiyetong', payAreas: ['江苏省'] })
       ).data.productConfigResponses;
-      expect(qiyetong.map((option: { discountFee: number }) => option.discountFee)).toEqual([398, 1088, 3980]);
+      expect(qiyetong.map((option: { discountFee: number }) => option.discountFee)).toEqual([
+        398, 1088, 3980,
+      ]);
     });
 
     it('sells a level whose area cannot be edited (qiye, status 1) for 全国 only', async () => {

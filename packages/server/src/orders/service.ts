@@ -324,7 +324,11 @@ export function orderService(dependencies: OrderServiceDependencies) {
         // An order made meanwhile for another choice has no QR code yet: the provider never saw it, close it here.
         const neverPrepaid = open.filter((candidate) => candidate !== reusable && candidate.codeUrl === null);
         await coupons.release(
-          await queries.close([...retired, ...neverPrepaid.map((candidate) => candidate.id)], 'superseded', now),
+          await queries.close(
+            [...retired, ...neverPrepaid.map((candidate) => candidate.id)],
+            'superseded',
+            now,
+          ),
         );
         if (reusable) return reusable;
         const coupon = chooseCoupon(

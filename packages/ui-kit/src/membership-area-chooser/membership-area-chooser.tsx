@@ -41,7 +41,10 @@ function provincesOf(tree: readonly AreaNode[]): string[] {
 }
 
 /** What a value stands for: 全国, or the chosen provinces (those of the tree, in the value's order). */
-function choiceOf(value: readonly string[], provinces: readonly string[]): { whole: boolean; chosen: Set<string> } {
+function choiceOf(
+  value: readonly string[],
+  provinces: readonly string[],
+): { whole: boolean; chosen: Set<string> } {
   const chosen = new Set(value.filter((area) => provinces.includes(area)));
   return { whole: value.includes(WHOLE_COUNTRY) || chosen.size === 0, chosen };
 }
@@ -109,7 +112,13 @@ export function MembershipAreaChooser({
             <Radio value="whole" label={t.wholeCountry} disabled={!editable} />
             <Radio value="provinces" label={t.someProvinces} disabled={!editable} aria-controls={listId} />
             <Text size="xs" c={nothingChosen ? 'red' : 'dimmed'} ml="auto" aria-live="polite">
-              {!editable ? t.wholeCountryOnly : whole ? '' : nothingChosen ? t.chooseOne : t.chosenCount(chosen.size)}
+              {!editable
+                ? t.wholeCountryOnly
+                : whole
+                  ? ''
+                  : nothingChosen
+                    ? t.chooseOne
+                    : t.chosenCount(chosen.size)}
             </Text>
           </Group>
         </Radio.Group>
