@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Center,
+  Flex,
   Group,
   Loader,
   Modal,
@@ -104,13 +105,14 @@ export function MembershipModal({
             disabled={state.creatingOrder || forced}
           />
           {state.phase === 'failed' && <Alert color="red">{t.loadFailed}</Alert>}
-          <Group align="flex-start" gap="lg" wrap="nowrap">
-            <ScrollArea.Autosize mah={420} style={{ flex: 1 }} type="auto">
+          {/* Side by side on a wide screen; on a phone the purchase comes first and the table below it. */}
+          <Flex align="flex-start" gap="lg" direction={{ base: 'column-reverse', sm: 'row' }}>
+            <ScrollArea.Autosize mah={420} w={{ base: '100%', sm: 'auto' }} style={{ flex: 1 }} type="auto">
               {state.comparison && (
                 <PrivilegeComparisonTable table={state.comparison} selectedMemberCode={state.memberCode} />
               )}
             </ScrollArea.Autosize>
-            <Stack gap="sm" w={300}>
+            <Stack gap="sm" w={{ base: '100%', sm: 300 }} style={{ flexShrink: 0 }}>
               <Text fw={600}>{t.duration}</Text>
               <Group gap="xs" role="radiogroup" aria-label={t.duration}>
                 {info?.productConfigResponses.map((option) => (
@@ -213,7 +215,7 @@ export function MembershipModal({
                 </Text>
               </Stack>
             </Stack>
-          </Group>
+          </Flex>
         </Stack>
       )}
       <MembershipAreaChooser

@@ -116,6 +116,16 @@ describe('PermissionDialog other types', () => {
     );
     expect(configured.dialog.textContent?.match(/暂不支持在线开通会员/g)).toHaveLength(1);
     configured.unmount();
+    const withPhone = show(
+      { type: 'unPay' },
+      {
+        payContent: '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。',
+        supportPhone: '400-1',
+      },
+    );
+    // The phone the dictionary text already says is not repeated.
+    expect(withPhone.dialog.textContent?.match(/400-1/g)).toHaveLength(1);
+    withPhone.unmount();
     const fallback = show(
       { type: 'unPay' },
       { supportPhone: '400-016-5858', officialAccountQr: '/customer-wechat.png' },

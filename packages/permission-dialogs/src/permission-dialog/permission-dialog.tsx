@@ -74,6 +74,7 @@ export function PermissionDialog({
   const phone = dialog?.phone || supportPhone;
   const button = dialog ? permissionDialogButton(dialog) : undefined;
   const limitText = dialog ? permissionDialogLimitText(dialog) : undefined;
+  const text = dialog ? permissionDialogText(dialog, payContent) : '';
 
   const logout = async () => {
     if (!(await confirm({ message: messages.pcUse.logoutConfirm }))) return;
@@ -95,7 +96,7 @@ export function PermissionDialog({
         {dialog && button && (
           <Stack gap="md" align="center" ta="center" py="md">
             <Text fw={600} size="lg">
-              {permissionDialogText(dialog, payContent)}
+              {text}
             </Text>
             {limitText && (
               <Text size="sm" data-testid="used-up-limit">
@@ -129,7 +130,8 @@ export function PermissionDialog({
                 </Text>
               </Stack>
             )}
-            {phone && (
+            {/* The unPay text of shenjims_pay_content may carry the phone already. */}
+            {phone && !text.includes(phone) && (
               <Text size="sm" c="dimmed">
                 {messages.supportPhone(phone)}
               </Text>

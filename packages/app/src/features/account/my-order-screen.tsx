@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { EndpointFunctions } from '@tender/api-client';
 import { ORDER_STATUS, type Order } from '@tender/contracts';
 import { formatYuan } from '@tender/domain';
-import { PageTable, type PageTableColumn } from '@tender/ui-kit';
+import { ListPagination, PageTable, type PageTableColumn } from '@tender/ui-kit';
+import type { ReactNode } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { usePagedRecords } from '../../shell/use-paged-records';
@@ -12,6 +14,9 @@ import { messages } from './messages';
 export const ORDER_PAGE_SIZE = 10;
 
 const STATUS_COLOURS = { 1: 'orange', 2: 'green', 3: 'gray' } as const;
+
+/** Below Mantine's `sm` breakpoint the orders are cards, not a table. */
+const PHONE_WIDTH_QUERY = '(max-width: 48em)';
 
 export interface OrderListProps {
   api: Pick<EndpointFunctions, 'myOrders'>;
@@ -29,6 +34,7 @@ export interface OrderListProps {
 export function OrderList({ api, onPay }: OrderListProps) {
   const t = messages.myOrder;
   const { state, retry, table } = usePagedRecords(api.myOrders, ORDER_PAGE_SIZE);
+  const narrow = useMediaQuery(PHONE_WIDTH_QUERY);
 
   if (state.status === 'error') {
     return (
@@ -110,6 +116,37 @@ export function OrderList({ api, onPay }: OrderListProps) {
         ),
     },
   ];
+
+  if (narrow) {
+    // A phone: one card per order, every column's label beside its value, instead of a table to scroll sideways.
+    return (
+      <Stack gap="sm" role="list" aria-label={t.tableLabel}>
+        {table.rows.map((order, index) => (
+          <Paper key={order.orderId} withBorder p="sm" role="listitem">
+            <Stack gap={6}>
+              {columns.map((column) => {
+                const value = column.render
+                  ? column.render(order, index)
+                  : (order[column.key as keyof Order] as ReactNode);
+                if (value === null || value === undefined || value === false || value === '') return null;
+                return (
+                  <Group key={column.key} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {column.title}
+                    </Text>
+                    <Box ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+                    </Box>
+                  </Group>
+                );
+              })}
+            </Stack>
+          </Paper>
+        ))}
+        <ListPagination {...table.pagination} />
+      </Stack>
+    );
+  }
 
   return <PageTable ariaLabel={t.tableLabel} columns={columns} rowKey="orderId" {...table} />;
 }
