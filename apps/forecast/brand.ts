@@ -22,4 +22,6 @@ export default defineBrand({
     caseNumber: '浙ICP备2023045126号-3',
     telecomLicense: '浙B2-20230451',
   },
+  // Without online payment, 开通会员 ends at the unPay dialog: the phone is how a member reaches the 商务经理.
+  supportPhone: '0571-8689-2260',
 });

@@ -220,6 +220,7 @@ export {
   SUBSCRIBE_UPFRONT_PATH,
   type SubscribeRouteName,
   type UsedUpVariant,
+  usedUpLimitText,
   usedUpVariant,
 } from './permission/permission-dialog';
 // ── Pricing ────────────────────────────────────────────────────────────────────────────────────────

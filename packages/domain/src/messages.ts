@@ -63,6 +63,12 @@ export const messages = {
   permission: {
     /** spec §8 Permission dialog messages (paraphrased): the member dialog. */
     member: '您的会员权限不足！升级会员即可解锁该功能',
+    /** ours (issue 33): the member dialog when the server names the lowest level that opens the feature. */
+    memberNeedsLevel: (levelName: string) => `您的会员权限不足！开通${levelName}及以上会员即可解锁该功能`,
+    /** ours (issue 33): the usedUp dialog's second line, the quota and when it comes back (00:00 China time). */
+    usedUpLimitFreeTrial: (limit: number) => `每日可免费查看 ${limit} 条，次日 0 点恢复`,
+    usedUpLimitMember: (limit: number) => `每日可查看 ${limit} 条，次日 0 点恢复`,
+    usedUpLimitDownload: (limit: number) => `每日可下载 ${limit} 次，次日 0 点恢复`,
     /** spec §8 (paraphrased): the exportPermission dialog. */
     exportPermission: '您暂无导出数据的权限，升级会员即可导出',
     /** spec §8 (paraphrased): the pcUse dialog. */

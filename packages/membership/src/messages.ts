@@ -39,6 +39,12 @@ export const messages = {
     qrCode: '支付二维码',
     /** ours: while the order and its QR code are being made. */
     creatingOrder: '正在生成订单…',
+    /** ours: the button that makes the order for what is selected and shows its QR code (one order per purchase). */
+    requestQr: '获取支付二维码',
+    /** ours: under that button. */
+    requestQrHint: '确认以上选择后获取二维码，扫码支付',
+    /** ours: the price of the selection, beside the areas: '3个月 · ¥1088'. */
+    selectionPrice: (duration: string, yuan: string) => `${duration} · ¥${yuan}`,
     /** ours: the product info did not load even with the whole country. */
     loadFailed: '会员信息加载失败，请稍后重试',
     /** spec §1: non-primary accounts, shown for 3 s. */

@@ -26,9 +26,8 @@ export const messages = {
     /** spec §2 pcUse: the logout button. */
     logout: '退出登录',
   },
-  /** spec §2 member / exportPermission: the line under the main text (ours). */
+  /** spec §2 exportPermission: the line under the main text (ours). */
   upgradeHint: {
-    member: '升级会员即可解锁该功能',
     exportPermission: '升级会员即可获得数据导出权限',
   },
   singleProvice: {
@@ -37,8 +36,15 @@ export const messages = {
     province: '信息所在地区',
   },
   unPay: {
-    /** spec §2 unPay: the fallback of the shenjims_pay_content dictionary ('contact the local business manager'). */
-    contactFallback: '请联系当地商务经理为您开通',
+    /**
+     * spec §2 unPay and spec §8: 'online membership purchase is unsupported' with the fallback of the
+     * shenjims_pay_content dictionary ('contact the local business manager'), in the issue's words.
+     */
+    fallbackSentence: `${domainMessages.permission.unPay}，请联系当地商务经理为您开通。`,
+    /** ours: under the customer-service QR code of the brand (contact `qrcode`). */
+    qrCaption: '微信扫码联系客服',
+    /** ours: the customer-service QR image's accessible name. */
+    qrAlt: '客服二维码',
   },
   pcUse: {
     /** spec §4 'Are you sure to log out?' in Chinese, asked before the pcUse dialog logs out. */

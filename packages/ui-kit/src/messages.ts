@@ -65,11 +65,13 @@ export const messages = {
     /** ours: the membership-area chooser's title. */
     title: '选择会员地区',
     wholeCountry: WHOLE_COUNTRY,
-    /** ours: the toggle that shows or hides the provinces under 全国. */
-    expand: '展开',
-    collapse: '收起',
-    /** ours: how many regions are chosen. */
-    chosenCount: (count: number) => `已选 ${count} 个地区`,
+    /** ours: the choice between 全国 and chosen provinces. */
+    scope: '购买范围',
+    someProvinces: '指定省份',
+    /** ours: how many provinces are chosen. */
+    chosenCount: (count: number) => `已选 ${count} 个省份`,
+    /** ours: 指定省份 with none ticked yet (确 定 waits). */
+    chooseOne: '请至少选择一个省份',
     /** ours: shown when the member type's area cannot be edited (spec §5: whole country only). */
     wholeCountryOnly: '该会员类型仅支持全国',
   },

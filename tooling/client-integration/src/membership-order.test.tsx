@@ -82,7 +82,11 @@ describe(`the membership order flow against the real server (${inject('databaseK
     const { options, events } = await renderLayout(session, payingBrand, {}, api);
 
     await events.click(screen.getByRole('button', { name: '开通会员' }));
-    // Member info, product info, the order and its QR code are four real round trips: seconds under CI's load.
+    // The order is made only when asked for (one order per purchase), once the products are there.
+    const ask = await screen.findByRole('button', { name: '获取支付二维码' }, { timeout: 15_000 });
+    await waitFor(() => expect(ask).toBeEnabled(), { timeout: 15_000 });
+    await events.click(ask);
+    // The order and its QR code are real round trips: seconds under CI's load.
     const qr = await screen.findByRole('img', { name: '支付二维码' }, { timeout: 15_000 });
     await waitFor(
       () => expect(qr).toHaveAttribute('data-code-url', expect.stringContaining('/webchat/pay/sandbox/')),

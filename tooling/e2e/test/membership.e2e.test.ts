@@ -96,24 +96,15 @@ async function putongPastFreeTrial(): Promise<{ user: SignedInUser; refused: Dem
 }
 
 interface PlacedOrder {
+  orderId: number;
   orderNo: string;
+  discountFee: number;
   memberCode: string;
   months: number;
   payArea: string;
   couponFee: number;
   payFee: number;
   orderStatus: number;
-}
-
-/** Polls `probe` until it gives a value (the server's state catching up with the page), for at most `timeoutMs`. */
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
-    await new Promise((next) => setTimeout(next, 250));
-  }
 }
 
 const detailUrl = (item: DemoItem) => appUrl(brand, `/tender/index?id=${item.id}&type=${item.docType}`);
@@ -135,6 +126,21 @@ async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 
+/**
+ * The screen at 1440 and at 390 px wide (docs/screens.md), for one brand (portal unless named), then back to 1440;
+ * `name-1440.png` and `name-390.png`.
+ */
+async function saveBothWidths(page: Page, name: string, only = 'portal'): Promise<void> {
+  if (brand.id !== only) return;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(400);
+    const options = { path: join(screenshotsDir, `${name}-${width}.png`), animations: 'disabled' } as const;
+    await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 let browser: Browser;
 /**
  * The buyer: putong past its free trial; the sub-account case then makes it an enterprise's main account. One
@@ -153,6 +159,32 @@ afterAll(async () => {
 });
 
 describe(`membership purchase (${brand.id})`, () => {
+  it('says the free-trial limit in the usedUp dialog, and closes the dialog when the member goes Back', async () => {
+    const { user, refused } = buyer;
+    const { limit } = await api<{ limit: number }>(user, 'GET', '/webchat/api/auth/getPermissionNum', {
+      type: 'watchZhaobiao',
+    });
+    const { context, page } = await openSignedInPage(browser, brand, user);
+    try {
+      await page.goto(appUrl(brand, '/dashboard'));
+      await page.getByTestId('member-badge').waitFor();
+      const usedUp = await openRefusedDetail(page, refused);
+      await usedUp.getByText(`每日可免费查看 ${limit} 条，次日 0 点恢复`).waitFor();
+      await saveBothWidths(page, 'dialog-used-up');
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/dashboard');
+      await usedUp.waitFor({ state: 'hidden' });
+      // A link away closes it too.
+      const again = await openRefusedDetail(page, refused);
+      await page.evaluate(() => {
+        location.hash = '#/dashboard';
+      });
+      await again.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it.skipIf(!brand.flags.payment)(
     'upgrades from the free-trial dialog by paying the QR code on a second page; the refused detail then opens',
     async () => {
@@ -171,56 +203,70 @@ describe(`membership purchase (${brand.id})`, () => {
         await usedUp.getByRole('button', { name: '开通会员' }).click();
 
         const modal = page.getByRole('dialog', { name: '开通会员' });
-        // A level: 企业通, from the carousel.
-        await modal
-          .getByRole('group', { name: '会员类型' })
-          .getByRole('button', { name: /^企业通/ })
-          .click();
-        await modal.getByRole('button', { name: /^企业通/, pressed: true }).waitFor();
-        // A duration: 12 months.
-        const year = modal
+        const chosen = (level: string) =>
+          modal.getByRole('button', { name: new RegExp(`^${level}`), pressed: true });
+        const chooseLevel = async (level: string) => {
+          await modal
+            .getByRole('group', { name: '会员类型' })
+            .getByRole('button', { name: new RegExp(`^${level}`) })
+            .click();
+          await chosen(level).waitFor();
+        };
+        const threeMonths = modal
           .getByRole('radiogroup', { name: '购买时长' })
-          .getByRole('radio', { name: /^12个月/ });
-        await year.click();
-        await expect.poll(() => year.getAttribute('aria-checked')).toBe('true');
-        // A region: the province of the refused detail only.
+          .getByRole('radio', { name: /^3个月/ });
+        const askForQr = modal.getByRole('button', { name: '获取支付二维码' });
+        // A level: 企业通, from the carousel; a duration: 3 months.
+        await chooseLevel('企业通');
+        await expect.poll(() => askForQr.isEnabled()).toBe(true);
+        await threeMonths.click();
+        await expect.poll(() => threeMonths.getAttribute('aria-checked')).toBe('true');
+        // A region: the province of the refused detail only. The chooser opens on 全国, no province ticked.
         await modal.getByRole('button', { name: '选择地区' }).click();
         const chooser = page.getByRole('dialog', { name: '选择会员地区' });
-        await chooser.getByRole('checkbox', { name: '全国', exact: true }).uncheck();
+        expect(await chooser.getByRole('radio', { name: '全国' }).isChecked()).toBe(true);
+        await chooser.getByRole('radio', { name: '指定省份' }).check();
         await chooser.getByRole('checkbox', { name: province, exact: true }).check();
+        await saveBothWidths(page, 'membership-region-chooser');
         await chooser.getByRole('button', { name: '确 定' }).click();
         await expect.poll(() => modal.getByTestId('purchase-areas').textContent()).toBe(province);
+        // Issue 33: the duration stays 3 months across the region change, and across a level change and back.
+        await expect.poll(() => askForQr.isEnabled()).toBe(true);
+        expect(await threeMonths.getAttribute('aria-checked')).toBe('true');
+        await chooseLevel('投标通');
+        await chooseLevel('企业通');
+        await expect.poll(() => askForQr.isEnabled()).toBe(true);
+        expect(await threeMonths.getAttribute('aria-checked')).toBe('true');
+        expect(await modal.getByTestId('purchase-areas').textContent()).toBe(province);
+        const shownPrice = (await modal.getByTestId('selection-price').textContent()) ?? '';
+        const shownPayable = (await modal.getByTestId('payable-amount').textContent()) ?? '';
+        // Choosing made no order: one purchase, one order (issue 33).
+        const before = await api<{ total: number }>(user, 'POST', '/webchat/api/order/myOrders', {});
+        expect(before.total).toBe(0);
 
-        // The order the server made for these choices, with the coupon it picked (first-login activity, spec §5).
+        // The order the server made for exactly these choices, asked for once.
+        await askForQr.click();
         const qr = modal.getByRole('img', { name: '支付二维码' });
-        const order = await until(async () => {
-          const { records } = await api<{ records: PlacedOrder[] }>(
-            user,
-            'POST',
-            '/webchat/api/order/myOrders',
-            {
-              pageNumber: 1,
-              pageSize: 10,
-            },
-          );
-          const newest = records[0];
-          const codeUrl = (await qr.getAttribute('data-code-url')) ?? '';
-          const matches =
-            newest?.memberCode === 'qiyetong' &&
-            newest.months === 12 &&
-            newest.payArea === province &&
-            newest.orderStatus === 1 &&
-            codeUrl.includes(newest.orderNo);
-          return matches ? newest : undefined;
-        });
-        expect(order.couponFee).toBeGreaterThan(0);
-        expect(await modal.getByTestId('applied-coupon').textContent()).toContain(
-          `已抵扣${order.couponFee}元`,
+        await qr.waitFor();
+        const { records, total } = await api<{ records: PlacedOrder[]; total: number }>(
+          user,
+          'POST',
+          '/webchat/api/order/myOrders',
+          {},
         );
+        expect(total).toBe(1);
+        const order = records[0] as PlacedOrder;
+        expect(order).toMatchObject({ memberCode: 'qiyetong', months: 3, payArea: province, orderStatus: 1 });
+        expect((await qr.getAttribute('data-code-url')) ?? '').toContain(order.orderNo);
+        // The price shown beside the region is the order's, in whole yuan, and the payable amount is what is charged.
+        expect(Number.isInteger(order.discountFee)).toBe(true);
+        expect(shownPrice).toBe(`3个月 · ¥${order.discountFee}`);
+        expect(shownPayable).toBe(`¥${order.payFee}`);
         expect(await modal.getByTestId('payable-amount').textContent()).toBe(`¥${order.payFee}`);
         // spec §9: the payment QR code's place is 140 × 140 px, whatever the root font size the layout scales to.
         expect(await qr.boundingBox()).toMatchObject({ width: 140, height: 140 });
         await saveScreenshot(page, 'membership-modal');
+        await saveBothWidths(page, 'membership-modal-qr');
 
         // spec §4: polled every 3 s until the status is 2. Checked on the page's own clock, paused here and moved on
         // by the test one interval at a time: a busy machine delays when the test looks, never what the page's
@@ -281,6 +327,27 @@ describe(`membership purchase (${brand.id})`, () => {
         // 知道了 reloads the page (spec §4 step 4): the detail the gate refused now opens.
         await success.getByRole('button', { name: '知道了' }).click();
         await detailHeading(page, refused).waitFor();
+
+        // 我的订单: the one purchase is one order, paid at the amount shown.
+        await page.goto(appUrl(brand, '/myOrder'));
+        const table = page.getByRole('table', { name: '订单列表' });
+        await table.getByText(order.orderNo).waitFor();
+        const rows = table.locator('tbody tr');
+        expect(await rows.count()).toBe(1);
+        expect(await rows.first().textContent()).toContain(shownPayable);
+        const paidOrders = await api<{ records: PlacedOrder[]; total: number }>(
+          user,
+          'POST',
+          '/webchat/api/order/myOrders',
+          {},
+        );
+        expect(paidOrders.total).toBe(1);
+        expect(paidOrders.records[0]).toMatchObject({
+          orderNo: order.orderNo,
+          orderStatus: 2,
+          payFee: order.payFee,
+        });
+        await saveBothWidths(page, 'my-orders');
       } finally {
         await phone.close();
         await context.close();
@@ -346,8 +413,14 @@ describe(`membership purchase (${brand.id})`, () => {
         const usedUp = await openRefusedDetail(page, refused);
         await usedUp.getByRole('button', { name: '开通会员' }).click();
         const unPay = permissionDialog(page, 'unPay');
-        await unPay.getByText('暂不支持在线开通会员', { exact: true }).waitFor();
+        await unPay.getByText(/^暂不支持在线开通会员，请联系当地商务经理为您开通/).waitFor();
+        // The brand's support phone (issue 33: forecast showed none), said once.
+        const phone = brand.supportPhone ?? '';
+        expect(phone).not.toBe('');
+        const text = (await unPay.textContent()) ?? '';
+        expect(text.split(phone)).toHaveLength(2);
         await unPay.getByRole('button', { name: '知道了' }).waitFor();
+        await saveBothWidths(page, 'dialog-un-pay', 'forecast');
         expect(await page.getByRole('dialog', { name: '开通会员' }).count()).toBe(0);
       } finally {
         await context.close();

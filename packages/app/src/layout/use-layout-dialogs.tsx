@@ -50,6 +50,7 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
   const navigate = useNavigate();
   const router = useRouter();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const href = useRouterState({ select: (state) => state.location.href });
   const user = useUserStore((state) => state.user);
   const serverConfig = usePermissionDialogServerConfig(client);
   const [areaTree, setAreaTree] = useState<readonly AreaNode[]>([]);
@@ -80,6 +81,8 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
 
   const permission = usePermissionDialogs({
     ...serverConfig,
+    // The brand's own phone when the server configuration has none (forecast's unPay, issue 33).
+    supportPhone: serverConfig.supportPhone || brand.supportPhone || '',
     isUsePc: user?.isUsePc,
     // spec §2: opened from the purchase-intent gate the level is forced.
     onUpgrade: (memberCode, { forced }) => void membership.openMembership({ memberCode, forced }),
@@ -104,10 +107,20 @@ export function useLayoutDialogHost(allowPay: boolean): { dialogs: LayoutDialogs
     permission.openRefusal(refusal);
   };
 
-  const { checkPendingPurchase } = membership;
+  const { checkPendingPurchase, closeMembership } = membership;
   useEffect(() => {
     if (pathname) void checkPendingPurchase();
   }, [pathname, checkPendingPurchase]);
+
+  // A dialog belongs to the page that opened it: navigating away (a link, Back, another tab) closes it.
+  const { dismiss: dismissPermission } = permission;
+  const shownAt = useRef(href);
+  useEffect(() => {
+    if (shownAt.current === href) return;
+    shownAt.current = href;
+    dismissPermission();
+    closeMembership();
+  }, [href, dismissPermission, closeMembership]);
 
   return {
     dialogs: {

@@ -215,7 +215,7 @@ export const submitOrderEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/submitOrder',
   summary:
-    '提交订单：服务端计算价格、选择优惠券（按 spec §5）并预占该券；调用者之前未支付的订单随之关闭；未支付订单 2 小时后关闭',
+    '提交订单：服务端计算价格、选择优惠券（按 spec §5）并预占该券；同一选择（产品、地区、价格、活动）已有未支付订单时返回该订单（一次购买一个订单）；调用者其他未支付的订单随之关闭；未支付订单 2 小时后关闭',
   access: 'user',
   request: orderParameters,
   response: orderSchema,
@@ -313,7 +313,8 @@ export const orderStatusEndpoint = defineEndpoint({
 export const myOrdersEndpoint = defineEndpoint({
   method: 'POST',
   path: '/webchat/api/order/myOrders',
-  summary: '我的订单：调用者的会员订单，新的在前（含待支付、已支付、已关闭）',
+  summary:
+    '我的订单：调用者的会员订单，新的在前（待支付与已支付；已关闭的未支付订单——过期或被新二维码取代——不列出）',
   access: 'user',
   request: z.object({
     pageNumber: z.coerce

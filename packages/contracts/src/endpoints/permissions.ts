@@ -63,6 +63,16 @@ export const gateRefusalSchema = z.object({
    * preselect (purchase intentions: qiyetong, spec §2); null when none has it.
    */
   upgradeMemberCode: paidMemberCodeSchema.nullable(),
+  /**
+   * The name of `upgradeMemberCode` as the brand sells it ('企业通'), for the dialog to say which level opens the
+   * feature; '' when none. Optional on the wire for refusals made before it existed; the gate always sends it.
+   */
+  upgradeMemberName: z.string().optional(),
+  /**
+   * usedUp: the daily quota that is used up (the free trial's 3 views a day), for the dialog's
+   * '每日可免费查看 3 条，次日 0 点恢复'; null otherwise. Optional as `upgradeMemberName`.
+   */
+  limit: z.number().int().nullable().optional(),
   /** spec §3: -1 when the level has no PC use (the pcUse dialog), else 1. */
   isUsePc: z.union([z.literal(1), z.literal(-1)]),
 });

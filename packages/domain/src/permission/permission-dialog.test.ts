@@ -7,6 +7,7 @@ import {
   permissionDialogMessage,
   permissionJumpLanding,
   routeAfterProjectQuery,
+  usedUpLimitText,
   usedUpVariant,
 } from './permission-dialog';
 
@@ -109,7 +110,36 @@ describe('permissionJumpLanding', () => {
   });
 });
 
+describe('usedUpLimitText', () => {
+  it('says the daily quota and when it comes back, per usedUp variant', () => {
+    expect(usedUpLimitText({ type: 'usedUp', isMember: false, limit: 3 })).toBe(
+      '每日可免费查看 3 条，次日 0 点恢复',
+    );
+    expect(usedUpLimitText({ type: 'usedUp', isMember: true, limit: 200 })).toBe(
+      '每日可查看 200 条，次日 0 点恢复',
+    );
+    expect(usedUpLimitText({ type: 'usedUp', isMember: true, isDownLoad: true, limit: 10 })).toBe(
+      '每日可下载 10 次，次日 0 点恢复',
+    );
+  });
+
+  it('says nothing without a quota or for another dialog', () => {
+    expect(usedUpLimitText({ type: 'usedUp', isMember: false })).toBeUndefined();
+    expect(usedUpLimitText({ type: 'usedUp', isMember: false, limit: null })).toBeUndefined();
+    expect(usedUpLimitText({ type: 'member', limit: 3 })).toBeUndefined();
+  });
+});
+
 describe('permissionDialogMessage', () => {
+  it('names the level that opens a feature when the server gives it', () => {
+    expect(permissionDialogMessage({ type: 'member', upgradeMemberName: '企业通' })).toBe(
+      '您的会员权限不足！开通企业通及以上会员即可解锁该功能',
+    );
+    expect(permissionDialogMessage({ type: 'member', upgradeMemberName: '' })).toBe(
+      '您的会员权限不足！升级会员即可解锁该功能',
+    );
+  });
+
   it('words each dialog type, with the three usedUp titles', () => {
     expect(permissionDialogMessage({ type: 'member' })).toBe('您的会员权限不足！升级会员即可解锁该功能');
     expect(permissionDialogMessage({ type: 'exportPermission' })).toContain('导出数据的权限');

@@ -109,6 +109,22 @@ export interface PermissionDialogInput {
   /** singleProvice: the member's regions as shown (purchaseAreaText) and the information's province. */
   memberProvince?: string;
   province?: string;
+  /** member: the name of the lowest level that opens the feature ('' or absent: not named). */
+  upgradeMemberName?: string | undefined;
+  /** usedUp: the daily quota used up (null or absent: not known). */
+  limit?: number | null | undefined;
+}
+
+/**
+ * usedUp's second line (issue 33): the daily quota and that it comes back at 00:00 — '每日可免费查看 3 条，次日 0 点
+ * 恢复' for the free trial. Undefined without a positive quota.
+ */
+export function usedUpLimitText(input: PermissionDialogInput): string | undefined {
+  if (input.type !== 'usedUp' || input.limit == null || input.limit <= 0) return undefined;
+  const text = messages.permission;
+  const variant = usedUpVariant({ isMember: input.isMember ?? false, isDownLoad: input.isDownLoad ?? false });
+  if (variant === 'download') return text.usedUpLimitDownload(input.limit);
+  return variant === 'member' ? text.usedUpLimitMember(input.limit) : text.usedUpLimitFreeTrial(input.limit);
 }
 
 /** spec §8 Permission dialog messages: the text of a dialog, the same on server and client. */
@@ -124,7 +140,7 @@ export function permissionDialogMessage(input: PermissionDialogInput): string {
       return variant === 'member' ? text.usedUpMember : text.usedUpFreeTrial;
     }
     case 'member':
-      return text.member;
+      return input.upgradeMemberName ? text.memberNeedsLevel(input.upgradeMemberName) : text.member;
     case 'exportPermission':
       return text.exportPermission;
     case 'noData':

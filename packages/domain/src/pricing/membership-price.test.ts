@@ -8,7 +8,11 @@ const YEAR = { wholeCountryFen: 598_000, provinceFen: 198_000 };
 describe('provincePriceForDuration', () => {
   it('scales the yearly one-province price as the whole-country price scales', () => {
     expect(provincePriceForDuration(YEAR, 59_800)).toBe(19_800);
-    expect(provincePriceForDuration(YEAR, 158_000)).toBe(52_314); // 1,980 × 1,580 / 5,980 = 523.14
+    expect(provincePriceForDuration(YEAR, 158_000)).toBe(52_300); // 1,980 × 1,580 / 5,980 = 523.14 → 523
+    // qiyetong 3 months: 3,980 × 2,680 / 9,800 = 1,088.41 → 1,088
+    expect(provincePriceForDuration({ wholeCountryFen: 980_000, provinceFen: 398_000 }, 268_000)).toBe(
+      108_800,
+    );
     expect(provincePriceForDuration(YEAR, 598_000)).toBe(198_000);
     expect(provincePriceForDuration({ wholeCountryFen: 980_000, provinceFen: 398_000 }, 98_000)).toBe(39_800);
   });
@@ -38,6 +42,14 @@ describe('membershipPriceFen', () => {
     expect(membershipPriceFen(YEAR, ['广东省', ' 广东省 ', ''])).toBe(198_000);
   });
 
+  it('ends in whole yuan even for a price an operator stored with fen', () => {
+    expect(membershipPriceFen({ wholeCountryFen: 598_049, provinceFen: 52_314 }, ['广东省'])).toBe(52_300);
+    expect(membershipPriceFen({ wholeCountryFen: 598_050, provinceFen: 52_314 }, ['全国'])).toBe(598_100);
+    expect(membershipPriceFen({ wholeCountryFen: 598_000, provinceFen: 52_314 }, ['广东省', '湖南省'])).toBe(
+      104_600,
+    );
+  });
+
   it('sells a product without a one-province price for the whole country only', () => {
     expect(membershipPriceFen({ wholeCountryFen: 1_980_000, provinceFen: null }, ['广东省'])).toBe(1_980_000);
   });
@@ -52,8 +64,9 @@ describe('membershipPriceFen', () => {
           const prices = { wholeCountryFen, provinceFen };
           const areas = Array.from({ length: count }, (_, index) => `省${index}`);
           const price = membershipPriceFen(prices, areas);
-          expect(price).toBeLessThanOrEqual(wholeCountryFen);
-          expect(price).toBe(Math.min(provinceFen * count, wholeCountryFen));
+          expect(price % 100).toBe(0);
+          expect(price).toBe(Math.round(Math.min(provinceFen * count, wholeCountryFen) / 100) * 100);
+          expect(Math.abs(price - Math.min(provinceFen * count, wholeCountryFen))).toBeLessThanOrEqual(50);
           if (count > 1) expect(membershipPriceFen(prices, areas.slice(1))).toBeLessThanOrEqual(price);
         },
       ),

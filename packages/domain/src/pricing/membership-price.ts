@@ -17,11 +17,21 @@ function assertFen(name: string, fen: number): void {
   }
 }
 
+const FEN_PER_YUAN = 100;
+
+/**
+ * Prices end in whole yuan (docs/payments.md Prices): an amount in fen rounded to the nearest yuan, half up —
+ * a scaled price of 523.14 is sold at 523, and its "save N yuan" is a whole number too.
+ */
+function roundToWholeYuanFen(fen: number): number {
+  return Math.round(fen / FEN_PER_YUAN) * FEN_PER_YUAN;
+}
+
 /**
  * business-rules "scaled by duration": the one-province price of a shorter (or longer) duration is the
  * reference duration's one-province price scaled as the whole-country price scales between the two durations,
- * rounded to the fen. With the defaults, toubiaotong's 1,980 a year becomes 198 for the month whose whole-country
- * price is 598 of the year's 5,980.
+ * rounded to the whole yuan. With the defaults, toubiaotong's 1,980 a year becomes 198 for the month whose
+ * whole-country price is 598 of the year's 5,980, and 523 (not 523.14) for the 3 months of 1,580.
  * @throws RangeError on a negative or fractional amount, or a zero reference whole-country price.
  */
 export function provincePriceForDuration(
@@ -32,13 +42,14 @@ export function provincePriceForDuration(
   assertFen('reference.provinceFen', reference.provinceFen);
   assertFen('wholeCountryFen', wholeCountryFen);
   if (reference.wholeCountryFen === 0) throw new RangeError('reference.wholeCountryFen must be above 0');
-  return Math.round((reference.provinceFen * wholeCountryFen) / reference.wholeCountryFen);
+  return roundToWholeYuanFen((reference.provinceFen * wholeCountryFen) / reference.wholeCountryFen);
 }
 
 /**
  * business-rules: the price of a product for a set of areas — the whole country's price for '全国' (or no
  * area), otherwise min(one-province price × number of provinces, whole-country price). A product without a
  * one-province price is sold for the whole country only, at the whole-country price. Duplicate names count once.
+ * The result is in whole yuan even when an operator stored a price with fen ({@link roundToWholeYuanFen}).
  * @throws RangeError on a negative or fractional amount.
  */
 export function membershipPriceFen(prices: ProductPrices, areas: readonly string[]): number {
@@ -46,9 +57,9 @@ export function membershipPriceFen(prices: ProductPrices, areas: readonly string
   if (prices.provinceFen !== null) assertFen('provinceFen', prices.provinceFen);
   const provinces = new Set(areas.map((area) => area.trim()).filter((area) => area !== ''));
   if (provinces.size === 0 || provinces.has(WHOLE_COUNTRY) || prices.provinceFen === null) {
-    return prices.wholeCountryFen;
+    return roundToWholeYuanFen(prices.wholeCountryFen);
   }
-  return Math.min(prices.provinceFen * provinces.size, prices.wholeCountryFen);
+  return roundToWholeYuanFen(Math.min(prices.provinceFen * provinces.size, prices.wholeCountryFen));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Center,
+  Flex,
   Group,
   Loader,
   Modal,
@@ -11,6 +12,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import type { Order } from '@tender/contracts';
 import {
   type AreaNode,
   couponThresholdText,
@@ -42,6 +44,8 @@ export interface MembershipModalProps {
   initialMemberCode?: PaidMemberCode | null;
   /** spec §2: opened from the purchase-intent gate, the level is forced (other types blocked). */
   forced?: boolean;
+  /** 去支付 on 我的订单: open on this unpaid order and show its own QR code. */
+  resumeOrder?: Order | null;
   /** An order was made (pending purchase tracking remembers it). */
   onOrderCreated?(orderNo: string): void;
   /** The order is paid (status 2): close the modal and show the success dialog. */
@@ -67,15 +71,17 @@ export function MembershipModal({
   areaTree,
   initialMemberCode,
   forced = false,
+  resumeOrder,
   onOrderCreated,
   onPaid,
   pollIntervalMs,
 }: MembershipModalProps) {
-  const { state, selectType, selectProduct, changeAreas } = useMembershipOrder({
+  const { state, selectType, selectProduct, changeAreas, requestPayment } = useMembershipOrder({
     api,
     opened,
     initialMemberCode,
     forced,
+    resumeOrder,
     onOrderCreated,
     onPaid,
     pollIntervalMs,
@@ -99,13 +105,14 @@ export function MembershipModal({
             disabled={state.creatingOrder || forced}
           />
           {state.phase === 'failed' && <Alert color="red">{t.loadFailed}</Alert>}
-          <Group align="flex-start" gap="lg" wrap="nowrap">
-            <ScrollArea.Autosize mah={420} style={{ flex: 1 }} type="auto">
+          {/* Side by side on a wide screen; on a phone the purchase comes first and the table below it. */}
+          <Flex align="flex-start" gap="lg" direction={{ base: 'column-reverse', sm: 'row' }}>
+            <ScrollArea.Autosize mah={420} w={{ base: '100%', sm: 'auto' }} style={{ flex: 1 }} type="auto">
               {state.comparison && (
                 <PrivilegeComparisonTable table={state.comparison} selectedMemberCode={state.memberCode} />
               )}
             </ScrollArea.Autosize>
-            <Stack gap="sm" w={300}>
+            <Stack gap="sm" w={{ base: '100%', sm: 300 }} style={{ flexShrink: 0 }}>
               <Text fw={600}>{t.duration}</Text>
               <Group gap="xs" role="radiogroup" aria-label={t.duration}>
                 {info?.productConfigResponses.map((option) => (
@@ -134,18 +141,26 @@ export function MembershipModal({
                 ))}
               </Group>
               <Text fw={600}>{t.area}</Text>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
-                <Text size="sm" data-testid="purchase-areas">
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {/* The areas wrap (two lines at most, all of them in the title); the button keeps its width. */}
+                <Text
+                  size="sm"
+                  data-testid="purchase-areas"
+                  lineClamp={2}
+                  title={purchaseAreaText(state.areas)}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   {purchaseAreaText(state.areas)}
                 </Text>
                 {info && !info.areaEditable ? (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
                     {t.wholeCountryOnly}
                   </Text>
                 ) : (
                   <Button
                     size="xs"
                     variant="light"
+                    style={{ flexShrink: 0 }}
                     disabled={!info || state.creatingOrder}
                     onClick={() => setChoosingArea(true)}
                   >
@@ -153,6 +168,9 @@ export function MembershipModal({
                   </Button>
                 )}
               </Group>
+              <Text size="sm" fw={600} c="red" data-testid="selection-price" aria-live="polite">
+                {product ? t.selectionPrice(product.productTypeStr, formatYuan(product.discountFee)) : '-'}
+              </Text>
               <Text fw={600}>{t.coupon}</Text>
               <Text size="sm" data-testid="applied-coupon">
                 {coupon
@@ -162,32 +180,42 @@ export function MembershipModal({
               <Group gap="xs">
                 <Text fw={600}>{t.payable}</Text>
                 <Text fw={700} c="red" size="lg" data-testid="payable-amount">
-                  {order ? t.price(formatYuan(order.payFee)) : '-'}
+                  {order
+                    ? t.price(formatYuan(order.payFee))
+                    : product
+                      ? t.price(formatYuan(product.payFee))
+                      : '-'}
                 </Text>
               </Group>
               <Stack gap={4} align="center">
-                {/* An inline style: Mantine's size props become rem, and the layout scales the root font (spec §9). */}
-                <Box
-                  style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}
-                  role="img"
-                  aria-label={t.qrCode}
-                  aria-busy={!order}
-                  data-code-url={order?.codeUrl}
-                >
-                  {order ? (
+                {order ? (
+                  // An inline style: Mantine's size props become rem, and the layout scales the root font (spec §9).
+                  <Box
+                    style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}
+                    role="img"
+                    aria-label={t.qrCode}
+                    data-code-url={order.codeUrl}
+                    data-order-no={order.orderNo}
+                  >
                     <QRCodeSVG value={order.codeUrl} size={PAYMENT_QR_SIZE_PX} />
-                  ) : (
-                    <Center h="100%">
-                      {state.creatingOrder || state.loadingProducts ? <Loader size="sm" /> : null}
-                    </Center>
-                  )}
-                </Box>
+                  </Box>
+                ) : (
+                  <Center style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}>
+                    <Button
+                      onClick={() => void requestPayment()}
+                      loading={state.creatingOrder}
+                      disabled={!product || state.loadingProducts}
+                    >
+                      {t.requestQr}
+                    </Button>
+                  </Center>
+                )}
                 <Text size="xs" c="dimmed">
-                  {state.creatingOrder ? t.creatingOrder : t.scanToPay}
+                  {state.creatingOrder ? t.creatingOrder : order ? t.scanToPay : t.requestQrHint}
                 </Text>
               </Stack>
             </Stack>
-          </Group>
+          </Flex>
         </Stack>
       )}
       <MembershipAreaChooser

@@ -1,4 +1,4 @@
-import type { ActivityDetail, Coupon, MemberInfo, MemberType, ProductOption } from '@tender/contracts';
+import type { ActivityDetail, Coupon, MemberInfo, MemberType, Order, ProductOption } from '@tender/contracts';
 import {
   DEFAULT_PAY_TYPE,
   MEMBER_INFO_RETRY_LIMIT,
@@ -47,6 +47,11 @@ export interface UseMembershipOrderOptions {
   initialMemberCode?: PaidMemberCode | null;
   /** Whether the initial level is forced (spec §2: from the purchase-intent gate): other types are blocked. */
   forced?: boolean;
+  /**
+   * 去支付 on 我的订单: open on this unpaid order — its level, areas and duration chosen and its own QR code shown —
+   * instead of making another.
+   */
+  resumeOrder?: Order | null;
   /** An order was made: remember it for pending purchase tracking. */
   onOrderCreated?(orderNo: string): void;
   /** The poll saw status 2 (spec §4 step 3). */
@@ -69,11 +74,35 @@ const INITIAL: MembershipOrderState = {
   loadingProducts: false,
 };
 
+/** What the member chose for one type: restored when they come back to it (spec §4 step 5). */
+interface TypeChoice {
+  areas: string[];
+  months: number | undefined;
+}
+
+/** The coupon spec §5 picks for a product among the caller's usable coupons (display; the server decides). */
+function couponFor(product: ProductOption, info: MemberInfo): Coupon | undefined {
+  return pickBestCoupon(
+    info.couponList.filter((candidate) => candidate.status === 1),
+    { price: product.discountFee, memberName: product.memberName },
+  );
+}
+
+/** The areas of an order as the chooser holds them: '全国', or the provinces of its '，'-joined payArea. */
+function areasOfOrder(order: Order): string[] {
+  return order.payArea
+    .split(/[，,]/)
+    .map((area) => area.trim())
+    .filter((area) => area !== '');
+}
+
 /**
  * spec §4 Membership order flow, as state for the modal: loads activity, types, privileges and product info
- * (retrying with 全国 up to 5 times on failure); choosing a product picks the coupon, creates the order and fetches
- * its QR code; the order's status is polled every 3 s until 2; changing type is blocked while an order is being
- * created and restores that type's last areas.
+ * (retrying with 全国 up to 5 times on failure); choosing a product picks the coupon. One order per purchase (issue
+ * 33): the order is made only when the member asks for the QR code (`requestPayment`), for exactly what is
+ * selected, and any change of type, duration or areas takes the QR code away. A change of areas or type keeps the
+ * chosen duration; a type seen before gets back its own last areas and duration. The order's status is polled every
+ * 3 s until 2; changing type is blocked while an order is being created.
  */
 export function useMembershipOrder(options: UseMembershipOrderOptions) {
   const { api, opened, initialMemberCode, forced = false, pollIntervalMs = ORDER_POLL_INTERVAL_MS } = options;
@@ -85,7 +114,7 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
   // The app may pass a new api object on each render; the flow must not restart because of it.
   const apiRef = useRef(api);
   apiRef.current = api;
-  const areasByType = useRef(new Map<PaidMemberCode, string[]>());
+  const choiceByType = useRef(new Map<PaidMemberCode, TypeChoice>());
   /** Each product load or order creation takes a ticket; answers of an older ticket are dropped. */
   const ticket = useRef(0);
 
@@ -101,46 +130,67 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
     [],
   );
 
-  const createOrder = useCallback(
-    async (product: ProductOption, info: MemberInfo, areas: string[], activity: ActivityDetail | null) => {
-      const mine = ++ticket.current;
-      const coupon = pickBestCoupon(
-        info.couponList.filter((candidate) => candidate.status === 1),
-        { price: product.discountFee, memberName: product.memberName },
+  /** Makes (or, on the server, reuses) the order for what is selected now and fetches its QR code. */
+  const requestPayment = useCallback(async () => {
+    const { info, product, areas, activity, coupon, creatingOrder, order } = stateRef.current;
+    if (!info || !product || creatingOrder || order) return;
+    const mine = ++ticket.current;
+    setState((previous) => ({ ...previous, creatingOrder: true }));
+    try {
+      const created = await apiRef.current.createOrder(
+        {
+          payType: DEFAULT_PAY_TYPE,
+          memberCode: product.memberCode,
+          productId: product.id,
+          payAreas: areas,
+          ...(activity ? { actiId: activity.id } : {}),
+          ...(coupon ? { couponId: coupon.couponId } : {}),
+        },
+        { silent: true },
       );
-      setState((previous) => ({ ...previous, product, coupon, order: undefined, creatingOrder: true }));
+      const qr = await apiRef.current.orderQrcode({ orderId: created.orderId }, { silent: true });
+      if (mine !== ticket.current) return;
+      callbacks.current.onOrderCreated?.(created.orderNo);
+      track('showQrcode', { memberCode: product.memberCode, orderNo: created.orderNo });
+      setState((previous) => ({
+        ...previous,
+        creatingOrder: false,
+        order: { orderId: created.orderId, orderNo: created.orderNo, codeUrl: qr.codeUrl, payFee: qr.payFee },
+      }));
+    } catch {
+      // spec §8: order creation failure is silently ignored; only the loading state resets.
+      if (mine === ticket.current) setState((previous) => ({ ...previous, creatingOrder: false }));
+    }
+  }, [track]);
+
+  /** Chooses a product: its coupon and price show, the QR code of another choice goes away. */
+  const choose = useCallback(
+    (product: ProductOption, info: MemberInfo) => {
+      ticket.current++;
+      const previous = choiceByType.current.get(product.memberCode);
+      choiceByType.current.set(product.memberCode, {
+        areas: previous?.areas ?? stateRef.current.areas,
+        months: product.months,
+      });
+      setState((current) => ({
+        ...current,
+        product,
+        coupon: couponFor(product, info),
+        order: undefined,
+        creatingOrder: false,
+      }));
       track('chooseProduct', { memberCode: product.memberCode, productId: product.id });
-      try {
-        const order = await apiRef.current.createOrder(
-          {
-            payType: DEFAULT_PAY_TYPE,
-            memberCode: product.memberCode,
-            productId: product.id,
-            payAreas: areas,
-            ...(activity ? { actiId: activity.id } : {}),
-            ...(coupon ? { couponId: coupon.couponId } : {}),
-          },
-          { silent: true },
-        );
-        const qr = await apiRef.current.orderQrcode({ orderId: order.orderId }, { silent: true });
-        if (mine !== ticket.current) return;
-        callbacks.current.onOrderCreated?.(order.orderNo);
-        track('showQrcode', { memberCode: product.memberCode, orderNo: order.orderNo });
-        setState((previous) => ({
-          ...previous,
-          creatingOrder: false,
-          order: { orderId: order.orderId, orderNo: order.orderNo, codeUrl: qr.codeUrl, payFee: qr.payFee },
-        }));
-      } catch {
-        // spec §8: order creation failure is silently ignored; only the loading state resets.
-        if (mine === ticket.current) setState((previous) => ({ ...previous, creatingOrder: false }));
-      }
     },
     [track],
   );
 
   const loadProducts = useCallback(
-    async (memberCode: PaidMemberCode, areas: string[], activity: ActivityDetail | null) => {
+    async (
+      memberCode: PaidMemberCode,
+      areas: string[],
+      months: number | undefined,
+      activity: ActivityDetail | null,
+    ): Promise<ProductOption | undefined> => {
       const mine = ++ticket.current;
       setState((previous) => ({
         ...previous,
@@ -165,33 +215,62 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
             { silent: attempt < MEMBER_INFO_RETRY_LIMIT },
           )
           .catch(() => undefined);
-        if (mine !== ticket.current) return;
+        if (mine !== ticket.current) return undefined;
       }
       if (info === undefined) {
         setState((previous) => ({ ...previous, phase: 'failed', loadingProducts: false }));
-        return;
+        return undefined;
       }
       const loaded = info;
-      areasByType.current.set(memberCode, loaded.payAreaList);
+      const options = loaded.productConfigResponses;
+      // The duration the member chose stays chosen; without one (or one this type does not sell) the server's pick.
+      const product =
+        options.find((option) => option.months === months) ??
+        options.find((option) => option.isSelect) ??
+        options[0];
+      choiceByType.current.set(memberCode, { areas: loaded.payAreaList, months: product?.months ?? months });
       setState((previous) => ({
         ...previous,
         phase: 'ready',
         areas: loaded.payAreaList,
         info: loaded,
+        product,
+        coupon: product ? couponFor(product, loaded) : undefined,
         loadingProducts: false,
       }));
-      const product =
-        loaded.productConfigResponses.find((option) => option.isSelect) ?? loaded.productConfigResponses[0];
-      if (product) await createOrder(product, loaded, loaded.payAreaList, activity);
+      return product;
     },
-    [createOrder],
+    [],
+  );
+
+  /** 去支付: the order's own choices, then its own QR code (the server answers the code it made before). */
+  const resume = useCallback(
+    async (order: Order, activity: ActivityDetail | null) => {
+      const product = await loadProducts(order.memberCode, areasOfOrder(order), order.months, activity);
+      if (!product || product.id !== order.productId) return;
+      const mine = ticket.current;
+      setState((previous) => ({ ...previous, creatingOrder: true }));
+      try {
+        const qr = await apiRef.current.orderQrcode({ orderId: order.orderId }, { silent: true });
+        if (mine !== ticket.current) return;
+        setState((previous) => ({
+          ...previous,
+          creatingOrder: false,
+          order: { orderId: order.orderId, orderNo: order.orderNo, codeUrl: qr.codeUrl, payFee: qr.payFee },
+        }));
+      } catch {
+        // Closed or paid meanwhile: the same choices stay selected for a new QR code.
+        if (mine === ticket.current) setState((previous) => ({ ...previous, creatingOrder: false }));
+      }
+    },
+    [loadProducts],
   );
 
   // spec §4 step 1: on opening, load activity, member types, privileges and the first type's products.
   useEffect(() => {
     if (!opened) return;
     let cancelled = false;
-    areasByType.current.clear();
+    choiceByType.current.clear();
     setState(INITIAL);
     const loadActivity = async () => {
       const activity = await apiRef.current.activityDetail({}, { silent: true }).catch(() => null);
@@ -207,9 +286,12 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
           (type): type is MemberType & { memberCode: PaidMemberCode } => type.memberCode !== 'putong',
         );
         setState((previous) => ({ ...previous, activity, types: onSale, comparison }));
-        const first = onSale.find((type) => type.memberCode === initialMemberCode) ?? onSale[0];
+        const resumed = callbacks.current.resumeOrder;
+        const firstCode = resumed?.memberCode ?? initialMemberCode;
+        const first = onSale.find((type) => type.memberCode === firstCode) ?? onSale[0];
         track('openModal', first ? { memberCode: first.memberCode } : {});
-        if (first) void loadProducts(first.memberCode, [WHOLE_COUNTRY], activity);
+        if (first && resumed?.memberCode === first.memberCode) void resume(resumed, activity);
+        else if (first) void loadProducts(first.memberCode, [WHOLE_COUNTRY], undefined, activity);
         else setState((previous) => ({ ...previous, phase: 'failed' }));
       },
       () => {
@@ -220,7 +302,7 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
       cancelled = true;
       ticket.current++;
     };
-  }, [opened, initialMemberCode, loadProducts, track]);
+  }, [opened, initialMemberCode, loadProducts, resume, track]);
 
   // spec §4 step 3: poll every 3 s while the status is not 2.
   const orderId = state.order?.orderId;
@@ -260,30 +342,36 @@ export function useMembershipOrder(options: UseMembershipOrderOptions) {
       ) {
         return;
       }
-      void loadProducts(memberCode, areasByType.current.get(memberCode) ?? [WHOLE_COUNTRY], current.activity);
+      // A type seen before gets back its own areas and duration; a new one keeps what is chosen now.
+      const restored = choiceByType.current.get(memberCode);
+      void loadProducts(
+        memberCode,
+        restored?.areas ?? current.areas,
+        restored?.months ?? current.product?.months,
+        current.activity,
+      );
     },
     [forced, loadProducts],
   );
 
   const selectProduct = useCallback(
     (productId: number) => {
-      const { info, areas, activity, product, creatingOrder } = stateRef.current;
+      const { info, product, creatingOrder } = stateRef.current;
       const next = info?.productConfigResponses.find((option) => option.id === productId);
       if (!info || !next || creatingOrder || next.id === product?.id) return;
-      void createOrder(next, info, areas, activity);
+      choose(next, info);
     },
-    [createOrder],
+    [choose],
   );
 
   const changeAreas = useCallback(
     (areas: string[]) => {
-      const { memberCode, activity } = stateRef.current;
+      const { memberCode, activity, product } = stateRef.current;
       if (!memberCode) return;
-      areasByType.current.set(memberCode, areas);
-      void loadProducts(memberCode, areas, activity);
+      void loadProducts(memberCode, areas, product?.months, activity);
     },
     [loadProducts],
   );
 
-  return { state, selectType, selectProduct, changeAreas };
+  return { state, selectType, selectProduct, changeAreas, requestPayment };
 }

@@ -86,6 +86,8 @@ describe('useMembershipPurchase', () => {
   it('closes the modal when paid, shows the success dialog and clears the pending purchase', async () => {
     const { user, server, store, options } = setUp();
     await user.click(screen.getByRole('button', { name: '开通会员' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '获取支付二维码' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: '获取支付二维码' }));
     await waitFor(() =>
       expect(screen.getByRole('img', { name: '支付二维码' })).toHaveAttribute('data-code-url'),
     );
@@ -102,6 +104,8 @@ describe('useMembershipPurchase', () => {
   it('announces a purchase paid after the modal closed on the next route change', async () => {
     const { user, server, store, options } = setUp();
     await user.click(screen.getByRole('button', { name: '开通会员' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '获取支付二维码' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: '获取支付二维码' }));
     await waitFor(() =>
       expect(screen.getByRole('img', { name: '支付二维码' })).toHaveAttribute('data-code-url'),
     );

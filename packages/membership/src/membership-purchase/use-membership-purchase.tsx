@@ -1,4 +1,5 @@
 import { isApiError } from '@tender/api-client';
+import type { Order } from '@tender/contracts';
 import { type AreaNode, type PaidMemberCode, TIP_DURATION_MS } from '@tender/domain';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { CouponDialog } from '../coupon-dialog';
@@ -19,6 +20,8 @@ export interface OpenMembershipOptions {
   memberCode?: PaidMemberCode | null;
   /** spec §2: opened from the purchase-intent gate — the level is forced. */
   forced?: boolean;
+  /** 去支付 on 我的订单: the unpaid order to resume (its choices and its own QR code, no new order). */
+  order?: Order;
 }
 
 export interface UseMembershipPurchaseOptions {
@@ -50,6 +53,11 @@ export interface UseMembershipPurchaseOptions {
 export interface MembershipPurchaseState {
   /** 开通会员 / 续费升级 / a permission dialog's upgrade button. */
   openMembership(options?: OpenMembershipOptions): Promise<void>;
+  /**
+   * Closes the modal (the member navigated away from the page that opened it); an order already made stays
+   * tracked as a pending purchase.
+   */
+  closeMembership(): void;
   /** Call on every route change (spec §4 Pending purchase tracking). */
   checkPendingPurchase(): Promise<void>;
   /** The user popover's 服务期明细 link. */
@@ -94,7 +102,12 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
       else showMessage(error.message || messages.modal.primaryAccountOnly, TIP_DURATION_MS);
       return;
     }
-    setModal({ opened: true, memberCode: open.memberCode, forced: open.forced });
+    setModal({
+      opened: true,
+      memberCode: open.order?.memberCode ?? open.memberCode,
+      forced: open.forced,
+      order: open.order,
+    });
   }, []);
 
   const showSuccess = useCallback((result: PurchaseResult) => {
@@ -130,6 +143,7 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
         areaTree={areaTree}
         initialMemberCode={modal.memberCode}
         forced={modal.forced}
+        resumeOrder={modal.order}
         onOrderCreated={(orderNo) => markPendingPurchase(store(), orderNo)}
         onPaid={onPaid}
         pollIntervalMs={pollIntervalMs}
@@ -165,8 +179,14 @@ export function useMembershipPurchase(options: UseMembershipPurchaseOptions): Me
     </>
   );
 
+  const closeMembership = useCallback(
+    () => setModal((current) => (current.opened ? { opened: false } : current)),
+    [],
+  );
+
   return {
     openMembership,
+    closeMembership,
     checkPendingPurchase: checkPending,
     openServicePeriod: () => setServicePeriodOpened(true),
     openCoupons: () => setCouponsOpened(true),

@@ -1,5 +1,10 @@
 import type { GateRefusal, PrivilegeKey } from '@tender/contracts';
-import { type PaidMemberCode, type PermissionDialogType, permissionDialogMessage } from '@tender/domain';
+import {
+  type PaidMemberCode,
+  type PermissionDialogType,
+  permissionDialogMessage,
+  usedUpLimitText,
+} from '@tender/domain';
 import { messages } from '../messages';
 
 /** What one permission dialog shows (spec §2 Permission dialog types): its type and the fields it reads. */
@@ -17,6 +22,10 @@ export interface PermissionDialogContent {
   phone?: string;
   /** The level the membership modal should preselect on 'upgrade' (purchase intentions: qiyetong). */
   upgradeMemberCode?: PaidMemberCode | null;
+  /** member: the name of the level that opens the feature ('企业通'), said in the text. */
+  upgradeMemberName?: string;
+  /** usedUp: the spent daily quota, said as 每日可免费查看 3 条，次日 0 点恢复. */
+  limit?: number | null;
   /** The privilege the refused call needed (purchaseDetail: the modal forces the enterprise level, spec §2). */
   privilege?: PrivilegeKey | null;
 }
@@ -46,6 +55,8 @@ export function permissionDialogFromRefusal(refusal: GateRefusal): PermissionDia
     province: refusal.province,
     phone: refusal.phone,
     upgradeMemberCode: refusal.upgradeMemberCode,
+    ...(refusal.upgradeMemberName ? { upgradeMemberName: refusal.upgradeMemberName } : {}),
+    ...(refusal.limit != null ? { limit: refusal.limit } : {}),
     privilege: refusal.privilege,
   };
 }
@@ -79,7 +90,16 @@ export function permissionDialogButton(content: PermissionDialogContent): Permis
   }
 }
 
-/** The dialog's main text (spec §8, the domain's wording shared with the server). */
-export function permissionDialogText(content: PermissionDialogContent): string {
+/**
+ * The dialog's main text (spec §8, the domain's wording shared with the server). unPay says it in one sentence with
+ * the contact text of dictionary shenjims_pay_content, or the fallback (spec §2).
+ */
+export function permissionDialogText(content: PermissionDialogContent, payContent?: string): string {
+  if (content.type === 'unPay') return payContent || messages.unPay.fallbackSentence;
   return permissionDialogMessage(content);
+}
+
+/** usedUp's second line: the daily quota and when it comes back; undefined when the server gave no quota. */
+export function permissionDialogLimitText(content: PermissionDialogContent): string | undefined {
+  return usedUpLimitText(content);
 }

@@ -22,6 +22,20 @@ describe('PermissionDialog usedUp', () => {
     expect(onUpgrade).toHaveBeenCalledWith('toubiaotong', { forced: false });
   });
 
+  it('says the daily quota the server gave and when it comes back', () => {
+    const trial = show({ type: 'usedUp', isMember: false, limit: 3 });
+    expect(within(trial.dialog).getByTestId('used-up-limit')).toHaveTextContent(
+      '每日可免费查看 3 条，次日 0 点恢复',
+    );
+    trial.unmount();
+    const member = show({ type: 'usedUp', isMember: true, limit: 200 });
+    expect(member.dialog).toHaveTextContent('每日可查看 200 条，次日 0 点恢复');
+    member.unmount();
+    expect(
+      within(show({ type: 'usedUp', isMember: false }).dialog).queryByTestId('used-up-limit'),
+    ).toBeNull();
+  });
+
   it("titles a member's viewing quota and only offers 知道了", async () => {
     const { dialog, user, onClose, onUpgrade } = show({ type: 'usedUp', isMember: true });
     expect(dialog).toHaveTextContent('您今日的查看次数已用完');
@@ -45,9 +59,14 @@ describe('PermissionDialog usedUp', () => {
 describe('PermissionDialog other types', () => {
   it('member: insufficient rights, upgrading unlocks it', () => {
     const { dialog } = show({ type: 'member', upgradeMemberCode: 'qiyetong' });
-    expect(dialog).toHaveTextContent('您的会员权限不足！');
-    expect(dialog).toHaveTextContent('升级会员即可解锁该功能');
+    expect(dialog).toHaveTextContent('您的会员权限不足！升级会员即可解锁该功能');
     expect(within(dialog).getByRole('button', { name: '升级会员' })).toBeInTheDocument();
+  });
+
+  it('member: names the level that opens the feature when the server gives it, once', () => {
+    const { dialog } = show({ type: 'member', upgradeMemberCode: 'qiyetong', upgradeMemberName: '企业通' });
+    expect(dialog).toHaveTextContent('您的会员权限不足！开通企业通及以上会员即可解锁该功能');
+    expect(dialog.textContent?.match(/解锁该功能/g)).toHaveLength(1);
   });
 
   it('forces the level for a purchase-intent refusal (spec §2)', async () => {
@@ -87,13 +106,38 @@ describe('PermissionDialog other types', () => {
     expect(within(dialog).getByRole('button', { name: '开通更多地区' })).toBeInTheDocument();
   });
 
-  it('unPay: the shenjims_pay_content text, or the fallback', () => {
-    const configured = show({ type: 'unPay' }, { payContent: '请联系当地商务经理为您开通，联系电话 400-1' });
-    expect(configured.dialog).toHaveTextContent('暂不支持在线开通会员');
-    expect(configured.dialog).toHaveTextContent('请联系当地商务经理为您开通，联系电话 400-1');
+  it('unPay: the shenjims_pay_content text, or the fallback sentence, with the phone and the 客服 QR', () => {
+    const configured = show(
+      { type: 'unPay' },
+      { payContent: '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。' },
+    );
+    expect(configured.dialog).toHaveTextContent(
+      '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。',
+    );
+    expect(configured.dialog.textContent?.match(/暂不支持在线开通会员/g)).toHaveLength(1);
     configured.unmount();
-    const fallback = show({ type: 'unPay' });
-    expect(fallback.dialog).toHaveTextContent('请联系当地商务经理为您开通');
+    const withPhone = show(
+      { type: 'unPay' },
+      {
+        payContent: '暂不支持在线开通会员，请联系当地商务经理为您开通，联系电话 400-1。',
+        supportPhone: '400-1',
+      },
+    );
+    // The phone the dictionary text already says is not repeated.
+    expect(withPhone.dialog.textContent?.match(/400-1/g)).toHaveLength(1);
+    withPhone.unmount();
+    const fallback = show(
+      { type: 'unPay' },
+      { supportPhone: '400-016-5858', officialAccountQr: '/customer-wechat.png' },
+    );
+    expect(fallback.dialog).toHaveTextContent('暂不支持在线开通会员，请联系当地商务经理为您开通。');
+    expect(fallback.dialog).toHaveTextContent('客服电话：400-016-5858');
+    expect(within(fallback.dialog).getByRole('img', { name: '客服二维码' })).toHaveAttribute(
+      'src',
+      '/customer-wechat.png',
+    );
+    fallback.unmount();
+    expect(within(show({ type: 'unPay' }).dialog).queryByRole('img')).toBeNull();
   });
 
   it("shows the refusal's support phone, else the configured one, else none", () => {

@@ -12,6 +12,7 @@ import { messages } from '../messages';
 import {
   type PermissionDialogContent,
   permissionDialogButton,
+  permissionDialogLimitText,
   permissionDialogText,
   type UpgradeOptions,
   upgradeOptions,
@@ -27,7 +28,7 @@ export interface PermissionDialogProps {
   supportPhone?: string;
   /** unPay: the text of dictionary shenjims_pay_content; without it 'contact the local business manager'. */
   payContent?: string;
-  /** pcUse: the official account's QR code image (the brand's `qrcode` contact). */
+  /** pcUse and unPay: the brand's WeChat QR code image (its `qrcode` contact: official account / 客服). */
   officialAccountQr?: string;
   /** pcUse: the QR code's size in px (spec §9: 160). */
   qrSize?: number;
@@ -72,6 +73,8 @@ export function PermissionDialog({
   const { width, height } = sizeOf(dialog);
   const phone = dialog?.phone || supportPhone;
   const button = dialog ? permissionDialogButton(dialog) : undefined;
+  const limitText = dialog ? permissionDialogLimitText(dialog) : undefined;
+  const text = dialog ? permissionDialogText(dialog, payContent) : '';
 
   const logout = async () => {
     if (!(await confirm({ message: messages.pcUse.logoutConfirm }))) return;
@@ -93,9 +96,13 @@ export function PermissionDialog({
         {dialog && button && (
           <Stack gap="md" align="center" ta="center" py="md">
             <Text fw={600} size="lg">
-              {permissionDialogText(dialog)}
+              {text}
             </Text>
-            {dialog.type === 'member' && <Text size="sm">{messages.upgradeHint.member}</Text>}
+            {limitText && (
+              <Text size="sm" data-testid="used-up-limit">
+                {limitText}
+              </Text>
+            )}
             {dialog.type === 'exportPermission' && (
               <Text size="sm">{messages.upgradeHint.exportPermission}</Text>
             )}
@@ -109,22 +116,22 @@ export function PermissionDialog({
                 </Text>
               </Stack>
             )}
-            {dialog.type === 'unPay' && <Text size="sm">{payContent || messages.unPay.contactFallback}</Text>}
-            {dialog.type === 'pcUse' && officialAccountQr && (
+            {(dialog.type === 'pcUse' || dialog.type === 'unPay') && officialAccountQr && (
               <Stack gap={4} align="center">
                 <Image
                   src={officialAccountQr}
-                  alt={messages.pcUse.qrAlt}
+                  alt={dialog.type === 'pcUse' ? messages.pcUse.qrAlt : messages.unPay.qrAlt}
                   width={qrSize}
                   height={qrSize}
                   fit="contain"
                 />
                 <Text size="xs" c="dimmed">
-                  {messages.pcUse.qrCaption}
+                  {dialog.type === 'pcUse' ? messages.pcUse.qrCaption : messages.unPay.qrCaption}
                 </Text>
               </Stack>
             )}
-            {phone && (
+            {/* The unPay text of shenjims_pay_content may carry the phone already. */}
+            {phone && !text.includes(phone) && (
               <Text size="sm" c="dimmed">
                 {messages.supportPhone(phone)}
               </Text>

@@ -43,12 +43,27 @@ function Host({ options, gate }: { options: UsePermissionDialogsOptions; gate?: 
       <button type="button" onClick={() => gate && dialogs.openRefusal(gate, { closePage: true })}>
         打开详情
       </button>
+      <button type="button" onClick={dialogs.dismiss}>
+        离开页面
+      </button>
       {dialogs.element}
     </>
   );
 }
 
 describe('usePermissionDialogs', () => {
+  it('dismiss hides the dialog without the closing rules (the member navigated away)', async () => {
+    const closing = closingHandlers();
+    const options = { closing, onUpgrade: vi.fn(), onLogout: vi.fn() };
+    const { user } = renderWithKit(<Host options={options} gate={refusal} />);
+    await user.click(screen.getByRole('button', { name: '打开详情' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('您的免费试用次数已用完！');
+    await user.click(screen.getByRole('button', { name: '离开页面', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(closing.navigate).not.toHaveBeenCalled();
+    expect(closing.removeView).not.toHaveBeenCalled();
+  });
+
   it("opens a refusal's dialog and applies the closing rules on close", async () => {
     const closing = closingHandlers();
     const options = { closing, onUpgrade: vi.fn(), onLogout: vi.fn() };

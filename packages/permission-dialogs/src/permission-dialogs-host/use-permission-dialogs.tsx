@@ -34,6 +34,11 @@ export interface PermissionDialogsState {
   open(content: PermissionDialogContent, options?: OpenPermissionDialogOptions): void;
   /** Opens the dialog a gate refusal names; false when it names none (show the refusal's message instead). */
   openRefusal(refusal: GateRefusal, options?: OpenPermissionDialogOptions): boolean;
+  /**
+   * Hides the dialog without its closing rules: the member navigated away (Back included), so the page that opened
+   * it is no longer there to close or return from.
+   */
+  dismiss(): void;
   /** The dialog showing now. */
   current: PermissionDialogContent | undefined;
   /** Render once in the layout. */
@@ -89,5 +94,7 @@ export function usePermissionDialogs(options: UsePermissionDialogsOptions): Perm
       }}
     />
   );
-  return { open, openRefusal, current: shown?.content, element };
+  const dismiss = useCallback(() => setShown(undefined), []);
+
+  return { open, openRefusal, dismiss, current: shown?.content, element };
 }

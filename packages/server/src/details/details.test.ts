@@ -215,6 +215,8 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
         isMember: false,
         isDownLoad: false,
         upgradeMemberCode: 'toubiaotong',
+        // 每日可免费查看 2 条，次日 0 点恢复 (this brand's trial is 2)
+        limit: 2,
       }),
     });
     // the award detail spends the same privilege
@@ -241,12 +243,13 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
     // 采购意向 needs qiyetong (purchaseDetail)
     expect(await api.tender(bidder, shenzhen.yx)).toEqual({
       code: 403,
-      message: '您的会员权限不足！升级会员即可解锁该功能',
+      message: '您的会员权限不足！开通企业通及以上会员即可解锁该功能',
       data: expect.objectContaining({
         type: 'member',
         privilege: 'purchaseDetail',
         isMember: true,
         upgradeMemberCode: 'qiyetong',
+        upgradeMemberName: '企业通',
       }),
     });
     expect(await api.tender(bidder, hunan.zb)).toEqual({

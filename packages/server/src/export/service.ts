@@ -125,6 +125,8 @@ export function exportService(dependencies: ExportServiceDependencies) {
       province: '',
       phone: caller.tenant.supportPhone ?? '',
       upgradeMemberCode: null,
+      upgradeMemberName: '',
+      limit: null,
       isUsePc: 1,
     };
     return new BusinessError(RESPONSE_CODES.FORBIDDEN, permissionDialogMessage({ type: 'noData' }), refusal);

@@ -113,6 +113,8 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
         province: '',
         phone: '400-000-0009',
         upgradeMemberCode: null,
+        upgradeMemberName: '',
+        limit: null,
         isUsePc: -1,
       },
     });
@@ -134,13 +136,14 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
     const putong = await newMember(server, 'alpha');
     expect(await api.designed(putong, items.gd.nj[0] as number)).toEqual({
       code: 403,
-      message: '您的会员权限不足！升级会员即可解锁该功能',
+      message: '您的会员权限不足！开通投标通及以上会员即可解锁该功能',
       data: expect.objectContaining({
         type: 'member',
         privilege: 'watchDesignedProject',
         memberCode: 'putong',
         isMember: false,
         upgradeMemberCode: 'toubiaotong',
+        upgradeMemberName: '投标通',
         isUsePc: 1,
       }),
     });
@@ -153,6 +156,10 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
     await grant(server, bidder, 'toubiaotong', 1);
     expect(await api.preProject(bidder, items.gd.yx[0] as number)).toEqual(
       refusal({ type: 'member', privilege: 'purchaseDetail', isMember: true, upgradeMemberCode: 'qiyetong' }),
+    );
+    // issue 33: the dialog says which level opens a purchase intention, not a bare 暂无权限
+    expect((await api.preProject(bidder, items.gd.yx[0] as number)).message).toBe(
+      '您的会员权限不足！开通企业通及以上会员即可解锁该功能',
     );
     expect((await api.preProject(bidder, items.gd.yg[0] as number)).code).toBe(200);
     expect((await api.designed(bidder, items.gd.nj[0] as number)).code).toBe(200);
@@ -342,6 +349,7 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
           isMember: true,
           isDownLoad: false,
           upgradeMemberCode: null,
+          limit: 2,
         }),
       });
       // items already seen today stay open
@@ -371,6 +379,9 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
           isDownLoad: false,
           memberCode: 'putong',
           upgradeMemberCode: 'toubiaotong',
+          upgradeMemberName: '投标通',
+          // the dialog's 每日可免费查看 2 条，次日 0 点恢复 (this brand's trial is 2)
+          limit: 2,
         }),
       });
     });
@@ -385,7 +396,7 @@ describe.each(testDatabaseTargets())('permission gates on $name', (target) => {
       expect(await api.download(member, items.gd.zb[1] as number)).toEqual({
         code: 403,
         message: '您今日的公告下载次数已达上限，请明日再下载',
-        data: expect.objectContaining({ type: 'usedUp', isDownLoad: true, isMember: true }),
+        data: expect.objectContaining({ type: 'usedUp', isDownLoad: true, isMember: true, limit: 1 }),
       });
     });
 

@@ -147,9 +147,7 @@ export function gateService(db: Queryable) {
     // 3. the level has the privilege
     const granted = levels.privilege(membership.level, privilege);
     if (granted.kind === 'none') {
-      return refuse(levelDialog(privilege), {
-        upgradeMemberCode: levels.lowestOnSaleWith(privilege) ?? null,
-      });
+      return refuse(levelDialog(privilege), upgradeLevel(levels, privilege));
     }
 
     // 4. a paid level covers the item's province (putong is not region-restricted: it has the trial)
@@ -173,13 +171,13 @@ export function gateService(db: Queryable) {
     let charged = false;
     if (check.mode === 'spend') {
       const spent = await counters.spend(account, granted.limit, check.item, check.uses ?? 1, check.seen);
-      if (!spent.allowed) return usedUp(refuse, privilege, membership, levels);
+      if (!spent.allowed) return usedUp(refuse, privilege, granted.limit, membership, levels);
       used = spent.used;
       charged = spent.charged;
     } else {
       used = await counters.usedToday(account);
       if (check.mode === 'check' && !hasPrivilegeLeft(granted, used)) {
-        return usedUp(refuse, privilege, membership, levels);
+        return usedUp(refuse, privilege, granted.limit, membership, levels);
       }
     }
     return {
@@ -244,6 +242,8 @@ function refusalOutcome(
     province: '',
     phone: tenant.supportPhone ?? '',
     upgradeMemberCode: null,
+    upgradeMemberName: '',
+    limit: null,
     isUsePc: levels.privilege(membership.level, 'havePcLogin').kind === 'none' ? -1 : 1,
     ...fields,
   };
@@ -252,17 +252,29 @@ function refusalOutcome(
   return { allowed: false, refusal, message };
 }
 
+/** The lowest level on sale that has the privilege, by code and by the name the brand sells it under. */
+function upgradeLevel(
+  levels: LevelCatalog,
+  privilege: PrivilegeKey,
+): Pick<GateRefusal, 'upgradeMemberCode' | 'upgradeMemberName'> {
+  const code = levels.lowestOnSaleWith(privilege) ?? null;
+  return { upgradeMemberCode: code, upgradeMemberName: code ? (levels.get(code)?.memberName ?? '') : '' };
+}
+
 function usedUp(
   refuse: (type: PermissionDialogType, fields?: Partial<GateRefusal>) => GateOutcome,
   privilege: PrivilegeKey,
+  limit: number,
   membership: Membership,
   levels: LevelCatalog,
 ): GateOutcome {
   const isMember = membership.paidLevel !== undefined;
   return refuse('usedUp', {
     isDownLoad: DOWNLOAD_PRIVILEGES.has(privilege),
+    // the dialog says the quota: 每日可免费查看 3 条，次日 0 点恢复
+    limit,
     // a non-member's trial is over: offer the lowest level that has the privilege
-    upgradeMemberCode: isMember ? null : (levels.lowestOnSaleWith(privilege) ?? null),
+    ...(isMember ? {} : upgradeLevel(levels, privilege)),
   });
 }
 

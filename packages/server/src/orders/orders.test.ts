@@ -108,17 +108,42 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       const one = await priced(['广东省']);
       expect(one.payAreaList).toEqual(['广东省']);
       expect(one.productConfigResponses.map((option: { discountFee: number }) => option.discountFee)).toEqual(
-        [198, 523.14, 1980],
+        [198, 523, 1980],
       );
+      // Prices end in whole yuan (docs/payments.md): 1,980 × 1,580 / 5,980 = 523.14 is sold at 523, saving 71.
+      expect(one.productConfigResponses[1]).toMatchObject({ discountFee: 523, originalFee: 594 });
       const two = await priced('广东省,湖南省');
       expect(two.payAreaList).toEqual(['广东省', '湖南省']);
       expect(two.productConfigResponses.map((option: { discountFee: number }) => option.discountFee)).toEqual(
-        [396, 1046.28, 3960],
+        [396, 1046, 3960],
       );
       const four = await priced(['广东省', '湖南省', '湖北省', '河南省']);
       expect(
         four.productConfigResponses.map((option: { discountFee: number }) => option.discountFee),
       ).toEqual([598, 1580, 5980]);
+    });
+
+    it('prices every product of every level in whole yuan, for any number of provinces', async () => {
+      const user = await newMember(server, 'alpha');
+      const provinces = ['广东省', '湖南省', '湖北省', '河南省', '江苏省'];
+      for (const memberCode of ['toubiaotong', 'qiyetong']) {
+        for (let count = 1; count <= provinces.length; count++) {
+          const { data } = await post(user, '/webchat/api/member/productInfo', {
+            memberCode,
+            payAreas: provinces.slice(0, count),
+          });
+          for (const option of data.productConfigResponses) {
+            expect(Number.isInteger(option.discountFee)).toBe(true);
+            expect(Number.isInteger(option.originalFee - option.discountFee)).toBe(true);
+          }
+        }
+      }
+      const qiyetong = (
+        await post(user, '/webchat/api/member/productInfo', { memberCode: 'qiyetong', payAreas: ['江苏省'] })
+      ).data.productConfigResponses;
+      expect(qiyetong.map((option: { discountFee: number }) => option.discountFee)).toEqual([
+        398, 1088, 3980,
+      ]);
     });
 
     it('sells a level whose area cannot be edited (qiye, status 1) for 全国 only', async () => {
@@ -519,14 +544,79 @@ describe.each(testDatabaseTargets())('buying membership on $name', (target) => {
       const user = await newMember(server, 'alpha');
       const activity = (await post(user, '/webchat/api/activity/detail', {})).data;
       await post(user, '/webchat/api/activity/joinActivity', { actiId: activity.id });
-      const first = (await submitOrder(server, user, 'toubiaotong', 12)).data;
+      const first = (await submitOrder(server, user, 'toubiaotong', 3)).data;
       const firstQr = (await post(user, '/webchat/api/payPrepay', { orderId: first.orderId })).data;
-      const second = (await submitOrder(server, user, 'toubiaotong', 12)).data;
+      const second = (await submitOrder(server, user, 'toubiaotong', 1)).data;
+      expect(second.orderId).not.toBe(first.orderId);
       expect(second.couponId).toBe(first.couponId);
       expect((await status(user, first.orderId)).orderStatus).toBe(3);
       await payOnSandboxPage(server.app, firstQr.codeUrl);
       expect(await grantsOf(server, first.orderNo)).toBe(0);
       expect((await eventsOf(first.orderNo)).map((event) => event.outcome)).toEqual([]);
+    });
+  });
+
+  describe('one order per purchase', () => {
+    const openOrdersOf = (user: MemberTestUser) =>
+      server.db.query<{ id: number }>(
+        `SELECT id FROM member_order WHERE user_id = $1 AND status = 'unpaid' ORDER BY id`,
+        [user.userId],
+      );
+
+    it('answers the open order again for the same choice, with the same QR code', async () => {
+      const user = await newMember(server, 'alpha');
+      const first = (await submitOrder(server, user, 'qiyetong', 3, ['江苏省', '广东省'])).data;
+      const firstQr = (await post(user, '/webchat/api/payPrepay', { orderId: first.orderId })).data;
+      // The same provinces in another order are the same choice.
+      const again = (await submitOrder(server, user, 'qiyetong', 3, ['广东省', '江苏省'])).data;
+      expect(again.orderId).toBe(first.orderId);
+      expect((await post(user, '/webchat/api/order/qrcode', { orderId: again.orderId })).data.codeUrl).toBe(
+        firstQr.codeUrl,
+      );
+      expect(await openOrdersOf(user)).toEqual([{ id: first.orderId }]);
+    });
+
+    it('makes a new order for another choice and closes the one before; 我的订单 lists only the open one', async () => {
+      const user = await newMember(server, 'alpha');
+      const threeMonths = (await submitOrder(server, user, 'qiyetong', 3)).data;
+      const oneProvince = (await submitOrder(server, user, 'qiyetong', 3, ['江苏省'])).data;
+      expect(oneProvince.orderId).not.toBe(threeMonths.orderId);
+      expect(oneProvince).toMatchObject({ payArea: '江苏省', months: 3, discountFee: 1088 });
+      expect((await status(user, threeMonths.orderId)).orderStatus).toBe(3);
+      const mine = (await post(user, '/webchat/api/order/myOrders', {})).data;
+      expect(mine.total).toBe(1);
+      expect(mine.records.map((order: { orderId: number }) => order.orderId)).toEqual([oneProvince.orderId]);
+    });
+
+    it('does not reuse an order whose payment time is nearly over', async () => {
+      const user = await newMember(server, 'alpha');
+      const first = (await submitOrder(server, user, 'toubiaotong', 1)).data;
+      await server.db.query(
+        `UPDATE member_order SET expires_at = now() + interval '5 minutes' WHERE id = $1`,
+        [first.orderId],
+      );
+      const second = (await submitOrder(server, user, 'toubiaotong', 1)).data;
+      expect(second.orderId).not.toBe(first.orderId);
+      expect((await status(user, first.orderId)).orderStatus).toBe(3);
+    });
+
+    raceTest(target, 'two requests at once for the same choice make one open order', async () => {
+      const user = await newMember(server, 'alpha');
+      const product = await productOf(server, user, 'qiyetong', 3, ['江苏省']);
+      const answers = await Promise.all(
+        Array.from({ length: 2 }, () =>
+          post(user, '/webchat/api/submitOrder', {
+            memberCode: 'qiyetong',
+            productId: product.id,
+            payAreas: ['江苏省'],
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.code)).toEqual([200, 200]);
+      expect(answers[1]?.data.orderId).toBe(answers[0]?.data.orderId);
+      expect(await openOrdersOf(user)).toEqual([{ id: answers[0]?.data.orderId }]);
+      const all = await server.db.query('SELECT id FROM member_order WHERE user_id = $1', [user.userId]);
+      expect(all).toHaveLength(1);
     });
   });
 

@@ -230,19 +230,23 @@ export function orderQueries(db: Queryable) {
       );
     },
 
-    /** The user's orders, newest first. */
+    /**
+     * The user's orders for 我的订单, newest first: paid and still payable ones. Closed orders (expired, or
+     * replaced by a newer QR code) were never paid and are not listed: one purchase shows as one order.
+     */
     async page(
       brandId: string,
       userId: number,
       page: { limit: number; offset: number },
     ): Promise<{ records: OrderRecord[]; total: number }> {
       const records = await db.query<OrderRecord>(
-        `SELECT ${orderColumns} FROM member_order WHERE brand_id = $1 AND user_id = $2
+        `SELECT ${orderColumns} FROM member_order WHERE brand_id = $1 AND user_id = $2 AND status <> 'closed'
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [brandId, userId, page.limit, page.offset],
       );
       const [count] = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM member_order WHERE brand_id = $1 AND user_id = $2',
+        `SELECT count(*)::int AS total FROM member_order
+         WHERE brand_id = $1 AND user_id = $2 AND status <> 'closed'`,
         [brandId, userId],
       );
       return { records, total: count?.total ?? 0 };

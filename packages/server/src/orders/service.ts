@@ -29,7 +29,7 @@ import {
   type ProviderTrade,
 } from '../payments/provider';
 import { type ConfirmResult, confirmPayment } from './paid-state';
-import { chooseCoupon, priceProducts } from './pricing';
+import { chooseCoupon, type PricedProduct, priceProducts } from './pricing';
 import { type OrderPoll, type OrderRecord, orderQueries } from './queries';
 
 /** The status poll asks the provider about an unpaid order at most this often (spec §4 polls every 3 s). */
@@ -106,6 +106,37 @@ export function orderWire(order: OrderRecord, levels: LevelCatalog): Order {
     expireTime: formatDateTime(order.expiresAt),
     payTime: order.paidAt ? formatDateTime(order.paidAt) : null,
   };
+}
+
+/** An open order is reused for a new request only while this much of its payment time is left. */
+export const REUSE_MIN_REMAINING_MS = 10 * 60_000;
+
+/**
+ * Whether an unpaid order is the one a new request for this choice would make: the same product, areas (in any
+ * order), price, activity, pay type and provider, with time left to pay. Its coupon stays the one it holds.
+ */
+function isSameChoice(
+  order: OrderRecord,
+  choice: {
+    priced: PricedProduct;
+    areas: readonly string[];
+    actiId: number | null;
+    payType: string;
+    provider: string;
+  },
+  now: Date,
+): boolean {
+  const sorted = (areas: readonly string[]) => [...areas].sort().join('\u0000');
+  return (
+    order.status === 'unpaid' &&
+    order.productId === choice.priced.product.id &&
+    order.priceFen === choice.priced.priceFen &&
+    order.activityId === choice.actiId &&
+    order.payType === choice.payType &&
+    order.provider === choice.provider &&
+    sorted(order.payAreas) === sorted(choice.areas) &&
+    order.expiresAt.getTime() - now.getTime() >= REUSE_MIN_REMAINING_MS
+  );
 }
 
 /**
@@ -253,9 +284,11 @@ export function orderService(dependencies: OrderServiceDependencies) {
     },
 
     /**
-     * Creates an order at the server's price (spec §5 coupon and area rules). The caller's earlier unpaid orders
-     * are closed first — at the provider, then here — so only the newest QR code can be paid and the coupons they
-     * held are free again; one the provider cannot close stays open (and keeps its coupon) until it expires.
+     * Creates an order at the server's price (spec §5 coupon and area rules), or answers the caller's open order
+     * for the same choice (one order per purchase: a second click, a double submit, or two tabs asking at once
+     * get the same order and the same QR code). The caller's other unpaid orders are closed first — at the
+     * provider, then here — so only the newest QR code can be paid and the coupons they held are free again; one
+     * the provider cannot close stays open (and keeps its coupon) until it expires.
      */
     async create(
       caller: GateCaller,
@@ -267,17 +300,37 @@ export function orderService(dependencies: OrderServiceDependencies) {
       const priced = products.find((candidate) => candidate.product.id === params.productId);
       if (!priced) throw new BusinessError(RESPONSE_CODES.BAD_REQUEST, messages.orders.productNotFound);
       await checkActivity(brandId, params.actiId, caller.now);
+      const choice = {
+        priced,
+        areas,
+        actiId: params.actiId ?? null,
+        payType: params.payType,
+        provider: provider.name,
+      };
 
       const retired: number[] = [];
       for (const open of await orderQueries(db).unpaidOfUser(brandId, caller.userId)) {
+        if (isSameChoice(open, choice, clock())) continue;
         if (await closeAtProvider(open, 'query')) retired.push(open.id);
       }
       const order = await db.transaction(async (tx) => {
         const queries = orderQueries(tx);
         const coupons = couponQueries(tx);
         const now = clock();
+        // Under the buyer's lock: a request for the same choice that came in meanwhile has made its order by now.
         await queries.lockUser(brandId, caller.userId);
-        await coupons.release(await queries.close(retired, 'superseded', now));
+        const open = await queries.unpaidOfUser(brandId, caller.userId);
+        const reusable = open.find((candidate) => isSameChoice(candidate, choice, now));
+        // An order made meanwhile for another choice has no QR code yet: the provider never saw it, close it here.
+        const neverPrepaid = open.filter((candidate) => candidate !== reusable && candidate.codeUrl === null);
+        await coupons.release(
+          await queries.close(
+            [...retired, ...neverPrepaid.map((candidate) => candidate.id)],
+            'superseded',
+            now,
+          ),
+        );
+        if (reusable) return reusable;
         const coupon = chooseCoupon(
           await coupons.usable(brandId, caller.userId, now),
           priced.priceFen,

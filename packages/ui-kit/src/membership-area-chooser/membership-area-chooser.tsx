@@ -1,10 +1,10 @@
 import {
-  ActionIcon,
   Button,
   Checkbox,
   Collapse,
   Group,
   Modal,
+  Radio,
   ScrollArea,
   SimpleGrid,
   Stack,
@@ -18,7 +18,6 @@ import {
   WHOLE_COUNTRY,
 } from '@tender/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { ChevronIcon } from '../icons';
 import { messages } from '../messages';
 
 export interface MembershipAreaChooserProps {
@@ -41,16 +40,20 @@ function provincesOf(tree: readonly AreaNode[]): string[] {
   return purchaseAreaChoices(tree).filter((name) => name !== WHOLE_COUNTRY);
 }
 
-/** The chosen provinces a value stands for: 全国 is every province. */
-function chosenProvinces(value: readonly string[], provinces: readonly string[]): Set<string> {
-  if (value.includes(WHOLE_COUNTRY)) return new Set(provinces);
-  return new Set(value.filter((area) => provinces.includes(area)));
+/** What a value stands for: 全国, or the chosen provinces (those of the tree, in the value's order). */
+function choiceOf(
+  value: readonly string[],
+  provinces: readonly string[],
+): { whole: boolean; chosen: Set<string> } {
+  const chosen = new Set(value.filter((area) => provinces.includes(area)));
+  return { whole: value.includes(WHOLE_COUNTRY) || chosen.size === 0, chosen };
 }
 
 /**
- * spec §2 Shared screen parts: the membership-area chooser dialog — a tree of 全国 over the province-level regions,
- * each with a checkbox. Ticking 全国 ticks every province; 全国 shows a dash when only some are ticked. Everything is
- * a real checkbox, so Tab and Space work as well as the mouse.
+ * spec §2 Shared screen parts: the membership-area chooser dialog. The choice is explicit (issue 33): 全国, or 指定省份
+ * with the provinces ticked one by one — it never opens with every province ticked, so ticking a province adds it
+ * rather than removing it from "all". Every control is a real radio or checkbox, so Tab, the arrows and Space work
+ * as well as the mouse.
  */
 export function MembershipAreaChooser({
   opened,
@@ -62,17 +65,17 @@ export function MembershipAreaChooser({
   title = messages.areaChooser.title,
 }: MembershipAreaChooserProps) {
   const provinces = useMemo(() => provincesOf(tree), [tree]);
-  const [chosen, setChosen] = useState<Set<string>>(() => chosenProvinces(value, provinces));
-  const [expanded, setExpanded] = useState(true);
+  const [whole, setWhole] = useState(() => choiceOf(value, provinces).whole);
+  const [chosen, setChosen] = useState<Set<string>>(() => choiceOf(value, provinces).chosen);
   const listId = useId();
 
-  // Each opening starts from the value the caller holds; cancelling forgets the ticks.
+  // Each opening starts from the value the caller holds; cancelling forgets the changes.
   useEffect(() => {
-    if (opened) setChosen(chosenProvinces(editable ? value : [WHOLE_COUNTRY], provinces));
+    if (!opened) return;
+    const choice = choiceOf(editable ? value : [WHOLE_COUNTRY], provinces);
+    setWhole(choice.whole);
+    setChosen(choice.chosen);
   }, [opened, value, provinces, editable]);
-
-  const allChosen = provinces.length > 0 && chosen.size === provinces.length;
-  const someChosen = chosen.size > 0 && !allChosen;
 
   const toggleProvince = (province: string) =>
     setChosen((previous) => {
@@ -82,8 +85,11 @@ export function MembershipAreaChooser({
       return next;
     });
 
+  const nothingChosen = !whole && chosen.size === 0;
   const confirm = () => {
-    const areas = allChosen ? [WHOLE_COUNTRY] : provinces.filter((province) => chosen.has(province));
+    if (nothingChosen) return;
+    const allChosen = chosen.size === provinces.length;
+    const areas = whole || allChosen ? [WHOLE_COUNTRY] : provinces.filter((province) => chosen.has(province));
     onConfirm(paymentAreas(editable ? 0 : 1, areas));
   };
 
@@ -97,38 +103,33 @@ export function MembershipAreaChooser({
       centered
     >
       <Stack gap="sm">
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={expanded ? t.collapse : t.expand}
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded((open) => !open)}
-          >
-            <ChevronIcon direction={expanded ? 'down' : 'right'} size={14} />
-          </ActionIcon>
-          <Checkbox
-            label={t.wholeCountry}
-            checked={allChosen}
-            indeterminate={someChosen}
-            disabled={!editable}
-            onChange={() => setChosen(allChosen ? new Set() : new Set(provinces))}
-          />
-          <Text size="xs" c="dimmed" ml="auto">
-            {editable ? t.chosenCount(allChosen ? provinces.length : chosen.size) : t.wholeCountryOnly}
-          </Text>
-        </Group>
-        <Collapse expanded={expanded}>
+        <Radio.Group
+          value={whole ? 'whole' : 'provinces'}
+          onChange={(mode) => setWhole(mode === 'whole')}
+          label={t.scope}
+        >
+          <Group gap="lg" mt={4}>
+            <Radio value="whole" label={t.wholeCountry} disabled={!editable} />
+            <Radio value="provinces" label={t.someProvinces} disabled={!editable} aria-controls={listId} />
+            <Text size="xs" c={nothingChosen ? 'red' : 'dimmed'} ml="auto" aria-live="polite">
+              {!editable
+                ? t.wholeCountryOnly
+                : whole
+                  ? ''
+                  : nothingChosen
+                    ? t.chooseOne
+                    : t.chosenCount(chosen.size)}
+            </Text>
+          </Group>
+        </Radio.Group>
+        <Collapse expanded={!whole}>
           <ScrollArea.Autosize mah={360} type="auto" id={listId}>
             <SimpleGrid
               cols={{ base: 2, sm: 4 }}
               spacing="xs"
               verticalSpacing="xs"
-              pl={32}
               role="group"
-              aria-label={t.wholeCountry}
+              aria-label={t.someProvinces}
             >
               {provinces.map((province) => (
                 <Checkbox
@@ -136,7 +137,7 @@ export function MembershipAreaChooser({
                   size="sm"
                   label={province}
                   checked={chosen.has(province)}
-                  disabled={!editable}
+                  disabled={!editable || whole}
                   onChange={() => toggleProvince(province)}
                 />
               ))}
@@ -147,7 +148,9 @@ export function MembershipAreaChooser({
           <Button variant="default" onClick={onClose}>
             {messages.confirmDialog.cancel}
           </Button>
-          <Button onClick={confirm}>{messages.confirmDialog.confirm}</Button>
+          <Button onClick={confirm} disabled={nothingChosen}>
+            {messages.confirmDialog.confirm}
+          </Button>
         </Group>
       </Stack>
     </Modal>

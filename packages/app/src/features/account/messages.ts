@@ -184,7 +184,7 @@ export const messages = {
     status: { 1: '待支付', 2: '已支付', 3: '已关闭' },
     payUntil: (time: string) => `请在 ${time} 前支付`,
     pay: '去支付',
-    payHint: '在会员开通窗口中重新选择后扫码支付，原待支付订单将自动关闭',
+    payHint: '打开该订单的支付二维码，扫码完成支付',
     empty: '暂无订单，开通会员后可在此查看',
     openMembership: '开通会员',
     loadFailed: '订单加载失败，请检查网络后重试',

@@ -79,6 +79,33 @@ describe('OrderList (我的订单)', () => {
     expect(screen.queryByRole('button', { name: `去支付 ${paid.orderNo}` })).not.toBeInTheDocument();
   });
 
+  it('shows a card per order on a phone, with 去支付 for the open one', async () => {
+    const usual = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...usual(query),
+      matches: query.includes('max-width'),
+    })) as never;
+    try {
+      const onPay = vi.fn();
+      const { user } = await renderWithRouter(<OrderList api={ordersApi([open, paid])} onPay={onPay} />, {
+        path: '/myOrder',
+        paths: ['/myOrder'],
+      });
+      const list = await screen.findByRole('list', { name: '订单列表' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const [openCard, paidCard] = within(list).getAllByRole('listitem');
+      expect(openCard).toHaveTextContent('实付金额¥980');
+      expect(openCard).toHaveTextContent('待支付');
+      expect(paidCard).toHaveTextContent('已支付');
+      await user.click(
+        within(openCard as HTMLElement).getByRole('button', { name: `去支付 ${open.orderNo}` }),
+      );
+      expect(onPay).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ orderNo: open.orderNo }));
+    } finally {
+      window.matchMedia = usual;
+    }
+  });
+
   it('says there are no orders yet and offers 开通会员', async () => {
     const onPay = vi.fn();
     const { user } = await renderWithRouter(<OrderList api={ordersApi([])} onPay={onPay} />, {

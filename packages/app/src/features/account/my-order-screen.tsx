@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { EndpointFunctions } from '@tender/api-client';
 import { ORDER_STATUS, type Order } from '@tender/contracts';
 import { formatYuan } from '@tender/domain';
-import { PageTable, type PageTableColumn } from '@tender/ui-kit';
+import { ListPagination, PageTable, type PageTableColumn } from '@tender/ui-kit';
+import type { ReactNode } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { usePagedRecords } from '../../shell/use-paged-records';
@@ -13,19 +15,26 @@ export const ORDER_PAGE_SIZE = 10;
 
 const STATUS_COLOURS = { 1: 'orange', 2: 'green', 3: 'gray' } as const;
 
+/** Below Mantine's `sm` breakpoint the orders are cards, not a table. */
+const PHONE_WIDTH_QUERY = '(max-width: 48em)';
+
 export interface OrderListProps {
   api: Pick<EndpointFunctions, 'myOrders'>;
   /**
-   * The membership modal, at the level of the open order to pay when one is given: paying makes a new order at the
-   * server's price and the old one closes (only the newest QR code can be paid).
+   * The membership modal: on the unpaid order when one is given (去支付 resumes that order and its QR code), else
+   * empty for a new purchase.
    */
   onPay(order?: Order): void;
 }
 
-/** The caller's orders, newest first: what was bought, the amount paid, the status and the times. */
+/**
+ * The caller's orders, newest first: what was bought, the amount paid, the status and the times. The server leaves
+ * closed unpaid orders out (expired, or replaced by a newer QR code), so one purchase is one row.
+ */
 export function OrderList({ api, onPay }: OrderListProps) {
   const t = messages.myOrder;
   const { state, retry, table } = usePagedRecords(api.myOrders, ORDER_PAGE_SIZE);
+  const narrow = useMediaQuery(PHONE_WIDTH_QUERY);
 
   if (state.status === 'error') {
     return (
@@ -108,6 +117,37 @@ export function OrderList({ api, onPay }: OrderListProps) {
     },
   ];
 
+  if (narrow) {
+    // A phone: one card per order, every column's label beside its value, instead of a table to scroll sideways.
+    return (
+      <Stack gap="sm" role="list" aria-label={t.tableLabel}>
+        {table.rows.map((order, index) => (
+          <Paper key={order.orderId} withBorder p="sm" role="listitem">
+            <Stack gap={6}>
+              {columns.map((column) => {
+                const value = column.render
+                  ? column.render(order, index)
+                  : (order[column.key as keyof Order] as ReactNode);
+                if (value === null || value === undefined || value === false || value === '') return null;
+                return (
+                  <Group key={column.key} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                      {column.title}
+                    </Text>
+                    <Box ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+                    </Box>
+                  </Group>
+                );
+              })}
+            </Stack>
+          </Paper>
+        ))}
+        <ListPagination {...table.pagination} />
+      </Stack>
+    );
+  }
+
   return <PageTable ariaLabel={t.tableLabel} columns={columns} rowKey="orderId" {...table} />;
 }
 
@@ -121,7 +161,7 @@ export function MyOrderScreen() {
         <Title order={2} size="h4">
           {messages.myOrder.title}
         </Title>
-        <OrderList api={api} onPay={(order) => openMembership(order && { memberCode: order.memberCode })} />
+        <OrderList api={api} onPay={(order) => openMembership(order && { order })} />
       </Stack>
     </Paper>
   );

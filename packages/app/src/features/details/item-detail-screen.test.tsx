@@ -164,7 +164,8 @@ describe('ItemDetailScreen', () => {
     const usedUp = refusal({ type: 'usedUp' });
     api.selZhaobiaoDetails.mockRejectedValueOnce(businessError(403, '您的免费试用次数已用完！', usedUp));
     const { dialogs } = await renderDetail('tender', '/tender/index?id=101&type=zb', api);
-    expect(await screen.findByText('暂无权限查看该信息')).toBeInTheDocument();
+    // The gate's own sentence, not a bare 暂无权限查看该信息 (issue 33).
+    expect(await screen.findByText('您的免费试用次数已用完！')).toBeInTheDocument();
     expect(dialogs.openRefusal).toHaveBeenCalledWith(usedUp, { closePage: true });
     expect(screen.queryByRole('region', { name: '基本信息' })).not.toBeInTheDocument();
   });
@@ -204,8 +205,12 @@ describe('ItemDetailScreen', () => {
       businessError(403, '当前平台未开放该功能', refusal({ type: null, feature: 'analysis' })),
     );
     await renderDetail('tender', '/tender/index?id=101&type=zb', api, false);
-    await screen.findByText('暂无权限查看该信息');
-    await expectMessage('当前平台未开放该功能', 'error');
+    // The page's notice says why, and the red message says it once.
+    await waitFor(() => {
+      const texts = screen.getAllByText('当前平台未开放该功能');
+      expect(texts.filter((text) => text.closest('[data-tone="error"]'))).toHaveLength(1);
+      expect(texts.filter((text) => !text.closest('[data-tone]'))).toHaveLength(1);
+    });
   });
 
   it('says an unknown id is gone, and a failed load can be retried', async () => {

@@ -62,7 +62,7 @@ export function ItemDetailScreen({ kind }: { kind: DetailScreenKind }) {
       );
       break;
     case 'refused':
-      content = <Notice text={s.refused} />;
+      content = <Notice text={state.message || s.refused} />;
       break;
     case 'failed':
       content = (

@@ -13,7 +13,8 @@ export type ItemDetailState =
   | { status: 'loading' }
   | { status: 'ready'; detail: ItemDetail; stages: readonly ApprovalStageStep[] | undefined }
   | { status: 'notFound' }
-  | { status: 'refused' }
+  /** The gate's own sentence (which level opens it, the quota), shown under its dialog. */
+  | { status: 'refused'; message: string }
   | { status: 'failed' };
 
 /** Codes a detail call answers that the screen shows itself: the gate's refusal and the unknown item. */
@@ -85,7 +86,7 @@ export function useItemDetail(
         if (!current) return;
         if (isApiError(error) && error.code === 404) return setState({ status: 'notFound' });
         if (showGateRefusal(error, openRefusalRef.current, showMessage, { closePage: true }))
-          return setState({ status: 'refused' });
+          return setState({ status: 'refused', message: isApiError(error) ? error.message : '' });
         setState({ status: 'failed' });
       }
     };
