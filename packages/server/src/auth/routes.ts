@@ -60,16 +60,12 @@ export async function authRoutes(app: FastifyInstance, dependencies: AuthRouteDe
   endpointRoute(app, dependencies, sendIdentifycodeEndpoint, async ({ input, tenant, signedIn, request }) => {
     const policyVersion = requireCurrentConsent(tenant, input.consentVersion);
     const { mobile } = signedIn.account;
-    await recordConsent(
-      dependencies.db,
-      { brandId: tenant.id, mobile, policyVersion, channel: 'sms', ip: request.ip, userId: signedIn.userId },
-      dependencies.clock(),
-    );
     const sent = await auth.codes.send({
       brandId: tenant.id,
       mobile,
       purpose: input.purpose,
       ip: request.ip,
+      consent: { policyVersion, channel: 'sms', userId: signedIn.userId },
     });
     return { maskedMobile: maskPhone(mobile), ...sent };
   });
