@@ -116,7 +116,6 @@ export function CouponDialog({ opened, onClose, api, onUseCoupon }: CouponDialog
               size="sm"
               // The arrows are icons: named for screen readers (axe button-name).
               getControlProps={(control) => ({ 'aria-label': control === 'previous' ? '上一页' : '下一页' })}
-              getItemProps={(pageNumber) => ({ 'aria-label': `第 ${pageNumber} 页` })}
             />
           </Group>
         )}
