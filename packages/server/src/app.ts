@@ -30,6 +30,7 @@ import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import { answerWithRequestId, requestIdOf } from './observability/request-id';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
 import { orderService } from './orders/service';
@@ -115,7 +116,11 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: dependencies.trustProxy ?? false,
+    // Each log line of a request carries `reqId`: the sane X-Request-Id it came with, or a new UUID.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  answerWithRequestId(app);
   // First, before any route: a route takes the handlers in force when it is created, and awaiting a plugin
   // (the multipart and page scopes) creates the routes registered until then.
   app.setNotFoundHandler((_request, reply) => {
