@@ -30,6 +30,13 @@ import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import {
+  countedSmsProvider,
+  countRequests,
+  measuredDatabase,
+  metricsRoute,
+  reportOrderStates,
+} from './observability/metrics';
 import { answerWithRequestId, requestIdOf } from './observability/request-id';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
@@ -73,6 +80,10 @@ export interface ServerDependencies {
   exportsDir?: string;
   /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
   sms?: SmsProvider;
+  /** `SMS_PROVIDER`: the `provider` label of the SMS metrics; default `console`. */
+  smsProviderName?: string;
+  /** `METRICS_TOKEN`: `GET /metrics` on this port for callers with this bearer token; unset: not served here. */
+  metricsToken?: string;
   /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
   trustProxy?: boolean | string;
   /** `/healthz` answers `starting` until this is ready (cli/start.ts: the demo corpus loads after listening). */
@@ -144,17 +155,29 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
   }
   app.decorate('publicBaseUrl', dependencies.publicBaseUrl ?? null);
+  countRequests(app);
+  metricsRoute(app, dependencies.metricsToken);
+  // Every call of this server is timed and its pool reported (src/observability/metrics.ts).
+  const db = measuredDatabase(dependencies.db, 'primary');
+  const stopOrderStates = reportOrderStates(db);
+  app.addHook('onClose', async () => {
+    db.stopReporting();
+    stopOrderStates();
+  });
   const clock = dependencies.clock ?? systemClock;
   securityHeaders(app);
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
     rateLimits(app, dependencies.rateLimits, clock, dependencies.rateCounter);
   }
-  const tenants = tenantService(dependencies.db);
+  const tenants = tenantService(db);
   const outbox = dependencies.devMode ? (dependencies.devOutbox ?? new DevOutbox()) : undefined;
   const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
   const auth = authServices(
-    dependencies.db,
-    dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock, dependencies.devMode ?? false),
+    db,
+    countedSmsProvider(
+      dependencies.smsProviderName ?? 'console',
+      dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock, dependencies.devMode ?? false),
+    ),
     clock,
     app.log,
     tenants,
@@ -172,41 +195,41 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   );
   environmentRoute(app, routeDependencies, dependencies.environment ?? serviceEnvironment(false, {}));
   await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
-  catalogRoutes(app, dependencies.db, routeDependencies);
-  await authRoutes(app, { ...routeDependencies, db: dependencies.db, auth, clock, outbox });
+  catalogRoutes(app, db, routeDependencies);
+  await authRoutes(app, { ...routeDependencies, db: db, auth, clock, outbox });
   await userRoutes(app, {
     ...routeDependencies,
-    db: dependencies.db,
+    db: db,
     codes: auth.codes,
     clock,
     uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
   });
-  enterpriseRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  menuRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  membershipRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  gateRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  const payments = dependencies.payments ?? sandboxProvider(serverSecrets(dependencies.db, clock), clock);
-  const orders = orderService({ db: dependencies.db, clock, provider: payments, log: app.log });
-  orderRoutes(app, { ...routeDependencies, db: dependencies.db, clock, orders });
-  couponRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  await paymentRoutes(app, { db: dependencies.db, clock, provider: payments, log: app.log });
+  enterpriseRoutes(app, { ...routeDependencies, db: db, clock });
+  menuRoutes(app, { ...routeDependencies, db: db, clock });
+  membershipRoutes(app, { ...routeDependencies, db: db, clock });
+  gateRoutes(app, { ...routeDependencies, db: db, clock });
+  const payments = dependencies.payments ?? sandboxProvider(serverSecrets(db, clock), clock);
+  const orders = orderService({ db: db, clock, provider: payments, log: app.log });
+  orderRoutes(app, { ...routeDependencies, db: db, clock, orders });
+  couponRoutes(app, { ...routeDependencies, db: db, clock });
+  await paymentRoutes(app, { db: db, clock, provider: payments, log: app.log });
   if (dependencies.orderSweepIntervalMs) {
     const stopSweep = startOrderSweep(orders, dependencies.orderSweepIntervalMs, app.log);
     app.addHook('onClose', stopSweep);
   }
-  detailRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  historyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  subscriptionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  monitoringRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  const pushHub = new PushHub(auth.authenticator, { db: dependencies.db, clock, log: app.log });
+  detailRoutes(app, { ...routeDependencies, db: db, clock });
+  historyRoutes(app, { ...routeDependencies, db: db, clock });
+  searchRoutes(app, { ...routeDependencies, db: db, clock });
+  subscriptionRoutes(app, { ...routeDependencies, db: db, clock });
+  monitoringRoutes(app, { ...routeDependencies, db: db, clock });
+  const pushHub = new PushHub(auth.authenticator, { db: db, clock, log: app.log });
   pushHub.attach(app);
   auth.sessions.onEnded((userId) => {
     pushHub.recheckUser(userId);
   });
   if (dependencies.feedPushIntervalMs) {
     const stopPush = startFeedPush({
-      db: dependencies.db,
+      db: db,
       hub: pushHub,
       intervalMs: dependencies.feedPushIntervalMs,
       log: app.log,
@@ -217,7 +240,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   }
   if (dependencies.mailer) {
     const stopDigest = startDailyDigest({
-      db: dependencies.db,
+      db: db,
       mailer: dependencies.mailer,
       now: clock,
       intervalMs: 60_000,
@@ -225,15 +248,15 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
     app.addHook('onClose', async () => stopDigest());
   }
-  companyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  analysisRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  predictionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
+  companyRoutes(app, { ...routeDependencies, db: db, clock });
+  analysisRoutes(app, { ...routeDependencies, db: db, clock });
+  predictionRoutes(app, { ...routeDependencies, db: db, clock });
   // Without a data directory (tests), a folder of this server's own: export ids start at 1 in every database.
   const exportsDir = dependencies.exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
-  exportRoutes(app, { ...routeDependencies, db: dependencies.db, clock, exportsDir });
+  exportRoutes(app, { ...routeDependencies, db: db, clock, exportsDir });
   personalDataRoutes(app, {
     ...routeDependencies,
-    db: dependencies.db,
+    db: db,
     codes: auth.codes,
     sessions: auth.sessions,
     clock,

@@ -56,6 +56,10 @@ export interface ServerConfig {
   production: boolean;
   /** `PUBLIC_BASE_URL`: the origin members reach (https://www.example.com); links use it instead of the request's host. */
   publicBaseUrl: string | undefined;
+  /** `METRICS_TOKEN`: `GET /metrics` on the public port with this bearer token (at least 16 characters). */
+  metricsToken: string | undefined;
+  /** `METRICS_PORT`: `GET /metrics` without a token on this port of its own (keep it off the internet). */
+  metricsPort: number | undefined;
 }
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
@@ -104,6 +108,21 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     throw new Error(`TENDER_ENV 只能是 production 或不设置（演示环境），当前为 "${env.TENDER_ENV}"`);
   }
   const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL);
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && metricsToken.length < 16) {
+    throw new Error('METRICS_TOKEN 至少 16 个字符：它是 /metrics 在公开端口上的唯一保护');
+  }
+  const metricsPortText = env.METRICS_PORT?.trim();
+  const metricsPort = metricsPortText ? Number(metricsPortText) : undefined;
+  if (
+    metricsPort !== undefined &&
+    (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65_535)
+  ) {
+    throw new Error(`METRICS_PORT 必须是 1–65535 之间的整数，当前为 "${env.METRICS_PORT}"`);
+  }
+  if (metricsPort !== undefined && metricsPort === port) {
+    throw new Error('METRICS_PORT 不能与 PORT 相同：指标端口不应对公网开放');
+  }
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -131,6 +150,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     production: isProduction(env),
     publicBaseUrl,
     wechatSignIn: readWechatSignInSettings(env),
+    metricsToken,
+    metricsPort,
   };
 }
 

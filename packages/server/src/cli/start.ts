@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { buildServer } from '../app';
 import { vendorSmsProvider } from '../auth/sms-vendors';
@@ -8,6 +9,7 @@ import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { readinessGate } from '../health/readiness';
 import { loadDemoAtStart } from '../ingest/demo-at-start';
+import { listenForMetrics, processMetrics } from '../observability/metrics-listener';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
 import { createPaymentProvider } from '../payments/factory';
@@ -52,6 +54,8 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.smtp ? { mailer: smtpMailer(config.smtp.url, config.smtp.from) } : {}),
     rateLimits: config.rateLimits,
     ...(config.smsVendor ? { sms: vendorSmsProvider(config.smsVendor, db) } : {}),
+    smsProviderName: config.smsProvider,
+    ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
     ...(config.redis ? { rateCounter: redisRateCounter(config.redis) } : {}),
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     environment: serviceEnvironment(config.production, process.env),
@@ -89,6 +93,12 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     });
   }
   await app.listen({ host: config.host, port: config.port });
+  // With API_PROCESSES the primary serves the port, summed over the workers (cli/commands.ts).
+  if (config.metricsPort && cluster.isPrimary) {
+    const metrics = await listenForMetrics(config.host, config.metricsPort, processMetrics);
+    app.addHook('onClose', () => metrics.close());
+    app.log.info(`metrics on port ${config.metricsPort}`);
+  }
   demoLoad = loadDemoAtStart(db, { size: config.demoSize, log: app.log, signal: demoStop.signal });
   await demoLoad;
   // Items written before search existed (migration 0006) get their search documents.

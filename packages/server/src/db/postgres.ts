@@ -27,6 +27,9 @@ export function statementNamer(limit = 500, after = 3): (text: string) => string
   };
 }
 
+/** Connections each process holds at most (docs/operations.md "Sizing"). */
+const POOL_SIZE = 10;
+
 /** A pool on PostgreSQL 15+. `searchPath` confines every connection to one schema (isolated test runs). */
 export async function openPostgres(connectionString: string, searchPath?: string): Promise<Database> {
   const types = {
@@ -39,7 +42,7 @@ export async function openPostgres(connectionString: string, searchPath?: string
   const pool = new pg.Pool({
     connectionString,
     types,
-    max: 10,
+    max: POOL_SIZE,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   // An idle connection that the server drops must not crash the process.
@@ -100,5 +103,11 @@ export async function openPostgres(connectionString: string, searchPath?: string
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({
+      max: POOL_SIZE,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

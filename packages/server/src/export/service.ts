@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { type GateCaller, gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import { loadMembership } from '../membership/service';
+import { exportJobs, runningExportJobs } from '../observability/metrics';
 import { historyConditions, searchFilters, searchRequest } from '../search/conditions';
 import type { SearchIndex } from '../search/search-index';
 import { EXPORT_COLUMNS, exportRows } from './rows';
@@ -160,6 +161,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
     const path = join(exportsDir, `${recordId}.xlsx`);
     let reported = 0;
     let reportedAt = 0;
+    runningExportJobs.inc();
     try {
       mkdirSync(exportsDir, { recursive: true });
       const { bytes } = await writeXlsx(
@@ -184,12 +186,16 @@ export function exportService(dependencies: ExportServiceDependencies) {
           WHERE id = $1`,
         [recordId, itemIds.length, bytes],
       );
+      exportJobs.inc({ event: 'done' });
     } catch (error) {
+      exportJobs.inc({ event: 'failed' });
       log.error(error, `export ${recordId} failed`);
       await db.query(
         `UPDATE export_record SET status = 'failed', error = $2, finished_at = now(), item_ids = NULL WHERE id = $1`,
         [recordId, String(error)],
       );
+    } finally {
+      runningExportJobs.dec();
     }
   }
 
@@ -261,6 +267,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
         });
         return { permission, row };
       });
+      exportJobs.inc({ event: 'started' });
       start(Number(row.id), planned.itemIds, caller.now);
       const message = planned.limited ? planned.message : exportMessages.started(planned.rows);
       return { record: recordOf(row), message, permission };
@@ -330,6 +337,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
           );
           continue;
         }
+        exportJobs.inc({ event: 'resumed' });
         start(Number(row.id), row.item_ids.map(Number), new Date(row.created_at));
       }
       return claimed.length;

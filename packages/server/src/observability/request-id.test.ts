@@ -39,7 +39,9 @@ describe.each(testDatabaseTargets())('request ids on $name', (target) => {
       headers: { 'x-request-id': 'lb-7f3a.91:c2_x' },
     });
     expect(answer.headers['x-request-id']).toBe('lb-7f3a.91:c2_x');
-    const line = lines().find((entry) => entry.msg === 'request completed' && entry.reqId === 'lb-7f3a.91:c2_x');
+    const line = lines().find(
+      (entry) => entry.msg === 'request completed' && entry.reqId === 'lb-7f3a.91:c2_x',
+    );
     expect(line?.req?.url).toContain('/webchat/api/dictDetail');
   });
 

@@ -81,6 +81,8 @@ export interface TestServerOptions {
   rateCounter?: RateCounter;
   /** Logs the server's lines (pino's JSON, one per line) here; default: no log. */
   logStream?: DestinationStream;
+  /** `METRICS_TOKEN`: serves `GET /metrics` to this bearer token; default: no /metrics. */
+  metricsToken?: string;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -110,6 +112,7 @@ export async function startTestServer(
     ...(options.webhookNetwork ? { webhookNetwork: options.webhookNetwork } : {}),
     ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   return {
     app,
