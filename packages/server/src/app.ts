@@ -57,6 +57,7 @@ import { securityHeaders } from './security/headers';
 import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
 import type { RateCounter } from './security/rate-counter';
 import { type RateLimits, rateLimits } from './security/rate-limit';
+import { type FileStores, fileStores } from './storage/file-store';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
@@ -78,6 +79,8 @@ export interface ServerDependencies {
   uploadsDir?: string;
   /** Where data exports are written: `DATA_DIR/exports` (cli/start.ts). Default: a new folder under the OS temp dir. */
   exportsDir?: string;
+  /** `STORAGE=s3`: avatars and export files in a bucket instead of `uploadsDir` and `exportsDir` (src/storage). */
+  files?: FileStores;
   /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
   sms?: SmsProvider;
   /** `SMS_PROVIDER`: the `provider` label of the SMS metrics; default `console`. */
@@ -169,6 +172,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
     rateLimits(app, dependencies.rateLimits, clock, dependencies.rateCounter);
   }
+  const files = dependencies.files ?? localFiles(app, dependencies.uploadsDir, dependencies.exportsDir);
   const tenants = tenantService(db);
   const outbox = dependencies.devMode ? (dependencies.devOutbox ?? new DevOutbox()) : undefined;
   const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
@@ -202,7 +206,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     db: db,
     codes: auth.codes,
     clock,
-    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+    avatarFiles: files.avatars,
   });
   enterpriseRoutes(app, { ...routeDependencies, db: db, clock });
   menuRoutes(app, { ...routeDependencies, db: db, clock });
@@ -251,20 +255,29 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   companyRoutes(app, { ...routeDependencies, db: db, clock });
   analysisRoutes(app, { ...routeDependencies, db: db, clock });
   predictionRoutes(app, { ...routeDependencies, db: db, clock });
-  // Without a data directory (tests), a folder of this server's own: export ids start at 1 in every database.
-  const exportsDir = dependencies.exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
-  exportRoutes(app, { ...routeDependencies, db: db, clock, exportsDir });
+  exportRoutes(app, { ...routeDependencies, db: db, clock, exportFiles: files.exports });
   personalDataRoutes(app, {
     ...routeDependencies,
     db: db,
     codes: auth.codes,
     sessions: auth.sessions,
     clock,
-    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
-    exportsDir,
+    files,
   });
-  if (!dependencies.exportsDir)
-    app.addHook('onClose', () => rmSync(exportsDir, { recursive: true, force: true }));
 
   return app;
+}
+
+/**
+ * `STORAGE=local`: DATA_DIR's folders. Without a data directory (tests), an exports folder of this server's own,
+ * removed when it closes: export ids start at 1 in every database.
+ */
+function localFiles(app: FastifyInstance, uploadsDir?: string, exportsDir?: string): FileStores {
+  const exports = exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
+  if (!exportsDir) app.addHook('onClose', () => rmSync(exports, { recursive: true, force: true }));
+  return fileStores({
+    kind: 'local',
+    uploadsDir: uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+    exportsDir: exports,
+  });
 }

@@ -7,6 +7,7 @@ import { readWechatPaySettings, type WechatPaySettings } from './payments/wechat
 import { isProduction } from './production-checks';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
 import type { RedisSettings } from './security/redis-counter';
+import type { S3Settings } from './storage/file-store';
 
 export interface ServerConfig {
   host: string;
@@ -56,6 +57,8 @@ export interface ServerConfig {
   production: boolean;
   /** `PUBLIC_BASE_URL`: the origin members reach (https://www.example.com); links use it instead of the request's host. */
   publicBaseUrl: string | undefined;
+  /** `STORAGE`: `local` (DATA_DIR/uploads and DATA_DIR/exports) or `s3` with the bucket's `S3_*` settings. */
+  storage: { kind: 'local' } | { kind: 's3'; settings: S3Settings };
   /** `METRICS_TOKEN`: `GET /metrics` on the public port with this bearer token (at least 16 characters). */
   metricsToken: string | undefined;
   /** `METRICS_PORT`: `GET /metrics` without a token on this port of its own (keep it off the internet). */
@@ -152,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     wechatSignIn: readWechatSignInSettings(env),
     metricsToken,
     metricsPort,
+    storage: readStorage(env),
   };
 }
 
@@ -227,4 +231,41 @@ function readRedisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
     }
   }
   return settings;
+}
+
+/** `STORAGE` and, for `s3`, the bucket: `S3_REGION` and `S3_BUCKET` always, both keys or neither (the SDK's chain). */
+function readStorage(env: NodeJS.ProcessEnv): ServerConfig['storage'] {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE 只能是 local 或 s3，当前为 "${env.STORAGE}"`);
+  const text = (name: string) => env[name]?.trim() || undefined;
+  const region = text('S3_REGION');
+  const bucket = text('S3_BUCKET');
+  if (!region) throw new Error('STORAGE=s3 需要 S3_REGION（如 cn-hangzhou、ap-guangzhou、us-east-1）');
+  if (!bucket) throw new Error('STORAGE=s3 需要 S3_BUCKET（存放头像与导出文件的存储桶）');
+  const endpoint = text('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT 应为 https://主机[:端口]，不带路径，当前为 "${env.S3_ENDPOINT}"`);
+  }
+  const pathStyle = text('S3_FORCE_PATH_STYLE') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`S3_FORCE_PATH_STYLE 只能是 true 或 false，当前为 "${env.S3_FORCE_PATH_STYLE}"`);
+  }
+  const accessKeyId = text('S3_ACCESS_KEY_ID');
+  const secretAccessKey = text('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置（或都不设置，使用实例角色等默认凭证）',
+    );
+  }
+  return {
+    kind: 's3',
+    settings: {
+      endpoint,
+      region,
+      bucket,
+      forcePathStyle: pathStyle === 'true',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    },
+  };
 }

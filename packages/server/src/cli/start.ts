@@ -18,6 +18,7 @@ import { smtpMailer } from '../push/digest';
 import { indexUnindexedItems } from '../search/reindex';
 import { searchIndex } from '../search/search-index';
 import { redisRateCounter } from '../security/redis-counter';
+import { fileStores } from '../storage/file-store';
 import { tenantService } from '../tenants/service';
 import { processOutbox } from './workers';
 
@@ -47,6 +48,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
     ...(config.devMode ? { devOutbox: processOutbox() } : {}),
     uploadsDir: join(config.dataDir, 'uploads'),
     exportsDir: join(config.dataDir, 'exports'),
+    ...(config.storage.kind === 's3' ? { files: fileStores(config.storage) } : {}),
     trustProxy: config.trustProxy,
     payments,
     orderSweepIntervalMs: ORDER_SWEEP_INTERVAL_MS,

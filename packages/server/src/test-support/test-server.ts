@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../payments/provider';
 import type { WebhookNetwork } from '../push/webhooks';
 import type { RateCounter } from '../security/rate-counter';
 import type { RateLimits } from '../security/rate-limit';
+import type { FileStores } from '../storage/file-store';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
 import { type TestClock, testClock } from './test-clock';
@@ -83,6 +84,8 @@ export interface TestServerOptions {
   logStream?: DestinationStream;
   /** `METRICS_TOKEN`: serves `GET /metrics` to this bearer token; default: no /metrics. */
   metricsToken?: string;
+  /** `STORAGE=s3`: avatars and exports in a bucket (src/storage); default: temporary folders. */
+  files?: FileStores;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -113,6 +116,7 @@ export async function startTestServer(
     ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.files ? { files: options.files } : {}),
   });
   return {
     app,
