@@ -64,6 +64,11 @@ import { userRoutes } from './users/routes';
 
 export interface ServerDependencies {
   db: Database;
+  /**
+   * `DATABASE_READ_URL`: where search, market analysis, company pages and the data board read (src/db/read-replicas.ts);
+   * default: `db`. Quota spends, writes and reads of one's own writes stay on `db`.
+   */
+  readDb?: Database;
   sites: BrandSite[];
   defaultBrand: string;
   logger?: boolean;
@@ -162,6 +167,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   metricsRoute(app, dependencies.metricsToken);
   // Every call of this server is timed and its pool reported (src/observability/metrics.ts).
   const db = measuredDatabase(dependencies.db, 'primary');
+  const readDb = dependencies.readDb ?? db;
   const stopOrderStates = reportOrderStates(db);
   app.addHook('onClose', async () => {
     db.stopReporting();
@@ -223,7 +229,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   }
   detailRoutes(app, { ...routeDependencies, db: db, clock });
   historyRoutes(app, { ...routeDependencies, db: db, clock });
-  searchRoutes(app, { ...routeDependencies, db: db, clock });
+  searchRoutes(app, { ...routeDependencies, db: db, readDb, clock });
   subscriptionRoutes(app, { ...routeDependencies, db: db, clock });
   monitoringRoutes(app, { ...routeDependencies, db: db, clock });
   const pushHub = new PushHub(auth.authenticator, { db: db, clock, log: app.log });
@@ -252,8 +258,8 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
     app.addHook('onClose', async () => stopDigest());
   }
-  companyRoutes(app, { ...routeDependencies, db: db, clock });
-  analysisRoutes(app, { ...routeDependencies, db: db, clock });
+  companyRoutes(app, { ...routeDependencies, db: db, readDb, clock });
+  analysisRoutes(app, { ...routeDependencies, db: db, readDb, clock });
   predictionRoutes(app, { ...routeDependencies, db: db, clock });
   exportRoutes(app, { ...routeDependencies, db: db, clock, exportFiles: files.exports });
   personalDataRoutes(app, {

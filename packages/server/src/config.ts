@@ -57,6 +57,10 @@ export interface ServerConfig {
   production: boolean;
   /** `PUBLIC_BASE_URL`: the origin members reach (https://www.example.com); links use it instead of the request's host. */
   publicBaseUrl: string | undefined;
+  /** `DATABASE_READ_URL`: PostgreSQL streaming replicas (comma-separated) for search, analysis and company pages. */
+  databaseReadUrls: string[];
+  /** `READ_MAX_LAG` (seconds, default 5): a replica further behind is skipped until it catches up. */
+  readMaxLagMs: number;
   /** `STORAGE`: `local` (DATA_DIR/uploads and DATA_DIR/exports) or `s3` with the bucket's `S3_*` settings. */
   storage: { kind: 'local' } | { kind: 's3'; settings: S3Settings };
   /** `METRICS_TOKEN`: `GET /metrics` on the public port with this bearer token (at least 16 characters). */
@@ -156,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     metricsToken,
     metricsPort,
     storage: readStorage(env),
+    ...readReplicaSettings(env),
   };
 }
 
@@ -268,4 +273,26 @@ function readStorage(env: NodeJS.ProcessEnv): ServerConfig['storage'] {
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     },
   };
+}
+
+/** `DATABASE_READ_URL` (one or more, comma-separated; needs `DATABASE_URL`) and `READ_MAX_LAG` in seconds. */
+function readReplicaSettings(env: NodeJS.ProcessEnv): { databaseReadUrls: string[]; readMaxLagMs: number } {
+  const databaseReadUrls = (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of databaseReadUrls) {
+    // Not the value itself: it may hold the password.
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new Error('DATABASE_READ_URL 的每一项须以 postgres:// 开头，多个用逗号分隔');
+  }
+  if (databaseReadUrls.length > 0 && !env.DATABASE_URL) {
+    throw new Error('设置 DATABASE_READ_URL 时需要同时设置 DATABASE_URL（只读副本跟随的 PostgreSQL 主库）');
+  }
+  const lagText = env.READ_MAX_LAG?.trim() || '5';
+  const lagSeconds = Number(lagText);
+  if (!Number.isFinite(lagSeconds) || lagSeconds <= 0 || lagSeconds > 3600) {
+    throw new Error(`READ_MAX_LAG 必须是 0–3600 之间的秒数（可带小数），当前为 "${env.READ_MAX_LAG}"`);
+  }
+  return { databaseReadUrls, readMaxLagMs: lagSeconds * 1000 };
 }

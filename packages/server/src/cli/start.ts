@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
+import pino from 'pino';
 import { buildServer } from '../app';
 import { vendorSmsProvider } from '../auth/sms-vendors';
 import { discoverBrandSites } from '../brand-sites/discover';
@@ -7,8 +8,11 @@ import { systemClock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import { openPostgres } from '../db/postgres';
+import { readReplicaRouter } from '../db/read-replicas';
 import { readinessGate } from '../health/readiness';
 import { loadDemoAtStart } from '../ingest/demo-at-start';
+import { measuredDatabase } from '../observability/metrics';
 import { listenForMetrics, processMetrics } from '../observability/metrics-listener';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
 import { migrationsDir } from '../paths';
@@ -38,8 +42,10 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   const readiness = readinessGate(false);
   const payments = createPaymentProvider(config, db, systemClock);
   searchIndex.resultCache.setBudget(config.searchCacheMegabytes * 1024 * 1024);
+  const readDb = config.databaseReadUrls.length > 0 ? await openReadReplicas(db, config) : undefined;
   const app = await buildServer({
     db,
+    ...(readDb ? { readDb } : {}),
     readiness,
     sites,
     defaultBrand: config.defaultBrand,
@@ -84,6 +90,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
       demoLoad
         .catch(() => {})
         .then(() => app.close())
+        .then(() => readDb?.close())
         .then(() => db.close())
         .then(
           () => process.exit(0),
@@ -97,8 +104,8 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   await app.listen({ host: config.host, port: config.port });
   // With API_PROCESSES the primary serves the port, summed over the workers (cli/commands.ts).
   if (config.metricsPort && cluster.isPrimary) {
-    const metrics = await listenForMetrics(config.host, config.metricsPort, processMetrics);
-    app.addHook('onClose', () => metrics.close());
+    // Ends with the process; nothing to flush.
+    (await listenForMetrics(config.host, config.metricsPort, processMetrics)).unref();
     app.log.info(`metrics on port ${config.metricsPort}`);
   }
   demoLoad = loadDemoAtStart(db, { size: config.demoSize, log: app.log, signal: demoStop.signal });
@@ -106,4 +113,33 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   // Items written before search existed (migration 0006) get their search documents.
   await indexUnindexedItems(db, (line) => app.log.info(line));
   readiness.markReady();
+}
+
+/** How often each replica's health and lag are read. */
+const REPLICA_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * `DATABASE_READ_URL`'s replicas behind one router (src/db/read-replicas.ts). A replica down at the start is no
+ * reason to stop: it joins the reads when its check first succeeds.
+ */
+async function openReadReplicas(primary: Database, config: ServerConfig): Promise<Database> {
+  const log = pino({ name: 'read-replicas' });
+  const replicas = await Promise.all(
+    config.databaseReadUrls.map(async (url, index) => {
+      const name = `replica-${index + 1}`;
+      const db = await openPostgres(url, undefined, { connectAtOpen: false, connectTimeoutMs: 2_000 });
+      return { name, db: measuredDatabase(db, name) };
+    }),
+  );
+  const router = readReplicaRouter(primary, replicas, {
+    maxLagMs: config.readMaxLagMs,
+    checkIntervalMs: REPLICA_CHECK_INTERVAL_MS,
+    log,
+  });
+  await router.checkNow();
+  log.info(
+    { replicas: router.replicas().map(({ name, healthy, lagSeconds }) => ({ name, healthy, lagSeconds })) },
+    'read replicas',
+  );
+  return router;
 }

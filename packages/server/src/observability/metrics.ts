@@ -38,6 +38,47 @@ export const databaseQueryDuration = new client.Histogram({
 
 const poolSources = new Map<string, () => PoolUse>();
 
+export const routedReads = new client.Counter({
+  name: 'tender_db_routed_reads_total',
+  help: 'Reads that may be a moment old (search, analysis, company pages), by the database that answered',
+  labelNames: ['database'] as const,
+});
+
+const replicaSources = new Set<
+  () => readonly { name: string; healthy: boolean; lagSeconds: number | undefined }[]
+>();
+
+/** The replicas' state is read at each scrape until the returned function is called. */
+export function reportReplicas(
+  read: () => readonly { name: string; healthy: boolean; lagSeconds: number | undefined }[],
+): () => void {
+  replicaSources.add(read);
+  return () => replicaSources.delete(read);
+}
+
+new client.Gauge({
+  name: 'tender_db_replica_lag_seconds',
+  help: 'How far each read replica was behind the primary at its last check (absent while it does not answer)',
+  labelNames: ['database'] as const,
+  collect() {
+    this.reset();
+    for (const read of replicaSources)
+      for (const replica of read())
+        if (replica.lagSeconds !== undefined) this.set({ database: replica.name }, replica.lagSeconds);
+  },
+});
+
+new client.Gauge({
+  name: 'tender_db_replica_in_reads',
+  help: 'Whether each read replica is in the reads (1) or left out: down, promoted or lagging (0)',
+  labelNames: ['database'] as const,
+  collect() {
+    this.reset();
+    for (const read of replicaSources)
+      for (const replica of read()) this.set({ database: replica.name }, replica.healthy ? 1 : 0);
+  },
+});
+
 new client.Gauge({
   name: 'tender_db_pool_connections',
   help: 'Database connections by database and state: max (the pool size), open, idle, waiting (callers queued)',
