@@ -30,6 +30,7 @@ import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import type { ErrorReporter } from './observability/error-reporting';
 import {
   countedSmsProvider,
   countRequests,
@@ -90,6 +91,8 @@ export interface ServerDependencies {
   sms?: SmsProvider;
   /** `SMS_PROVIDER`: the `provider` label of the SMS metrics; default `console`. */
   smsProviderName?: string;
+  /** `SENTRY_DSN`: server errors (the 500s) reported there too, scrubbed (src/observability/error-reporting.ts). */
+  errorReporter?: ErrorReporter;
   /** `METRICS_TOKEN`: `GET /metrics` on this port for callers with this bearer token; unset: not served here. */
   metricsToken?: string;
   /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
@@ -154,6 +157,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       return reply.code(200).send({ code: 400, data: null, message: messages.badRequestBody(error.code) });
     }
     request.log.error(error);
+    dependencies.errorReporter?.report(error, request);
     return reply.code(500).send({ code: 500, data: null, message: messages.serverError });
   });
   if (dependencies.logger) {

@@ -61,6 +61,8 @@ export interface ServerConfig {
   databaseReadUrls: string[];
   /** `READ_MAX_LAG` (seconds, default 5): a replica further behind is skipped until it catches up. */
   readMaxLagMs: number;
+  /** `SENTRY_DSN`: server errors to Sentry (or a compatible service); unset: only the log. */
+  sentryDsn: string | undefined;
   /** `STORAGE`: `local` (DATA_DIR/uploads and DATA_DIR/exports) or `s3` with the bucket's `S3_*` settings. */
   storage: { kind: 'local' } | { kind: 's3'; settings: S3Settings };
   /** `METRICS_TOKEN`: `GET /metrics` on the public port with this bearer token (at least 16 characters). */
@@ -160,6 +162,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     metricsToken,
     metricsPort,
     storage: readStorage(env),
+    sentryDsn: readSentryDsn(env.SENTRY_DSN, 'SENTRY_DSN'),
     ...readReplicaSettings(env),
   };
 }
@@ -295,4 +298,21 @@ function readReplicaSettings(env: NodeJS.ProcessEnv): { databaseReadUrls: string
     throw new Error(`READ_MAX_LAG 必须是 0–3600 之间的秒数（可带小数），当前为 "${env.READ_MAX_LAG}"`);
   }
   return { databaseReadUrls, readMaxLagMs: lagSeconds * 1000 };
+}
+
+/** A Sentry DSN (`https://<key>@<host>/<project>`), or undefined when unset. */
+export function readSentryDsn(raw: string | undefined, name: string): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(.+\/)?\d+$/.test(url.pathname)) {
+    // Not the value: the DSN's key is a credential.
+    throw new Error(`${name} 应为 Sentry 项目的 DSN，形如 https://公钥@sentry.example.cn/项目编号`);
+  }
+  return text;
 }

@@ -12,6 +12,7 @@ import { openPostgres } from '../db/postgres';
 import { readReplicaRouter } from '../db/read-replicas';
 import { readinessGate } from '../health/readiness';
 import { loadDemoAtStart } from '../ingest/demo-at-start';
+import { sentryReporter } from '../observability/error-reporting';
 import { measuredDatabase } from '../observability/metrics';
 import { listenForMetrics, processMetrics } from '../observability/metrics-listener';
 import { ORDER_SWEEP_INTERVAL_MS } from '../orders/jobs';
@@ -43,8 +44,12 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
   const payments = createPaymentProvider(config, db, systemClock);
   searchIndex.resultCache.setBudget(config.searchCacheMegabytes * 1024 * 1024);
   const readDb = config.databaseReadUrls.length > 0 ? await openReadReplicas(db, config) : undefined;
+  const errorReporter = config.sentryDsn
+    ? sentryReporter(config.sentryDsn, config.production ? 'production' : 'demo')
+    : undefined;
   const app = await buildServer({
     db,
+    ...(errorReporter ? { errorReporter } : {}),
     ...(readDb ? { readDb } : {}),
     readiness,
     sites,
@@ -90,6 +95,7 @@ export async function startServer(db: Database, config: ServerConfig): Promise<v
       demoLoad
         .catch(() => {})
         .then(() => app.close())
+        .then(() => errorReporter?.flush(2_000))
         .then(() => readDb?.close())
         .then(() => db.close())
         .then(

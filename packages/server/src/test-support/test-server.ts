@@ -10,6 +10,7 @@ import type { WechatSignInSettings } from '../auth/wechat/settings';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import type { ErrorReporter } from '../observability/error-reporting';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
 import type { WebhookNetwork } from '../push/webhooks';
@@ -84,6 +85,8 @@ export interface TestServerOptions {
   logStream?: DestinationStream;
   /** `METRICS_TOKEN`: serves `GET /metrics` to this bearer token; default: no /metrics. */
   metricsToken?: string;
+  /** `SENTRY_DSN`: where server errors are reported; default: nowhere. */
+  errorReporter?: ErrorReporter;
   /** `STORAGE=s3`: avatars and exports in a bucket (src/storage); default: temporary folders. */
   files?: FileStores;
 }
@@ -117,6 +120,7 @@ export async function startTestServer(
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     ...(options.files ? { files: options.files } : {}),
+    ...(options.errorReporter ? { errorReporter: options.errorReporter } : {}),
   });
   return {
     app,
