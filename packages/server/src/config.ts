@@ -117,6 +117,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     throw new Error(`TENDER_ENV 只能是 production 或不设置（演示环境），当前为 "${env.TENDER_ENV}"`);
   }
   const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL);
+  // Checked here, passed on as it is by serviceEnvironment (src/production-checks.ts) to the brand apps.
+  readSentryDsn(env.SENTRY_BROWSER_DSN, 'SENTRY_BROWSER_DSN');
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken && metricsToken.length < 16) {
     throw new Error('METRICS_TOKEN 至少 16 个字符：它是 /metrics 在公开端口上的唯一保护');

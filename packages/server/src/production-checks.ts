@@ -218,5 +218,10 @@ export function demoWarnings(env: Environment): string[] {
 
 /** What the client learns at start (`GET /webchat/common/environment`): whether to show the demo ribbon, and its text. */
 export function serviceEnvironment(production: boolean, env: Environment): ServiceEnvironment {
-  return production ? { demo: false, notice: '' } : { demo: true, notice: demoNotice(env) };
+  // The browser's DSN is public by design (it only lets one send events); the client loads Sentry only with it.
+  const sentryDsn = value(env, 'SENTRY_BROWSER_DSN');
+  return {
+    ...(production ? { demo: false, notice: '' } : { demo: true, notice: demoNotice(env) }),
+    ...(sentryDsn ? { sentryDsn } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAppServices } from '../shell/app-context';
+import { startErrorReporting } from '../shell/error-reporting';
 
 /**
  * The slim bar above every page of a demo server (docs/operations.md "Production"): the server says whether it is
@@ -36,7 +37,11 @@ export function useDemoNotice(): string | undefined {
   useEffect(() => {
     api
       .serviceEnvironment({}, { silent: true })
-      .then((environment) => setNotice(environment.demo ? environment.notice : undefined))
+      .then((environment) => {
+        setNotice(environment.demo ? environment.notice : undefined);
+        // The one call that reads the server's environment also says where errors go (none: Sentry never loads).
+        if (environment.sentryDsn) void startErrorReporting(environment.sentryDsn).catch(() => undefined);
+      })
       .catch(() => setNotice(undefined));
   }, [api]);
   return notice;
