@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAppServices } from '../shell/app-context';
-import { startErrorReporting } from '../shell/error-reporting';
 
 /**
  * The slim bar above every page of a demo server (docs/operations.md "Production"): the server says whether it is
@@ -39,8 +38,14 @@ export function useDemoNotice(): string | undefined {
       .serviceEnvironment({}, { silent: true })
       .then((environment) => {
         setNotice(environment.demo ? environment.notice : undefined);
-        // The one call that reads the server's environment also says where errors go (none: Sentry never loads).
-        if (environment.sentryDsn) void startErrorReporting(environment.sentryDsn).catch(() => undefined);
+        // The one call that reads the server's environment also says where errors go. The reporting code and the
+        // SDK are chunks of their own, fetched only then: nothing of them is on the login route's budget.
+        const dsn = environment.sentryDsn;
+        if (dsn) {
+          import('../shell/error-reporting')
+            .then((reporting) => reporting.startErrorReporting(dsn))
+            .catch(() => undefined);
+        }
       })
       .catch(() => setNotice(undefined));
   }, [api]);
