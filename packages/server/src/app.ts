@@ -31,6 +31,15 @@ import { membershipRoutes } from './membership/routes';
 import { menuRoutes } from './menus/routes';
 import { messages } from './messages';
 import { monitoringRoutes } from './monitoring/routes';
+import type { ErrorReporter } from './observability/error-reporting';
+import {
+  countedSmsProvider,
+  countRequests,
+  measuredDatabase,
+  metricsRoute,
+  reportOrderStates,
+} from './observability/metrics';
+import { answerWithRequestId, requestIdOf } from './observability/request-id';
 import { startKeyWebhooks } from './open-api/key-webhooks';
 import { DEFAULT_KEY_RATE_LIMIT, type KeyRateLimit } from './open-api/operations';
 import { openApiRoutes } from './open-api/routes';
@@ -53,12 +62,18 @@ import { securityHeaders } from './security/headers';
 import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
 import { memoryRateCounter, type RateCounter } from './security/rate-counter';
 import { counterWithFallback, type RateLimits, rateLimits } from './security/rate-limit';
+import { type FileStores, fileStores } from './storage/file-store';
 import { subscriptionRoutes } from './subscriptions/routes';
 import { tenantService } from './tenants/service';
 import { userRoutes } from './users/routes';
 
 export interface ServerDependencies {
   db: Database;
+  /**
+   * `DATABASE_READ_URL`: where search, market analysis, company pages and the data board read (src/db/read-replicas.ts);
+   * default: `db`. Quota spends, writes and reads of one's own writes stay on `db`.
+   */
+  readDb?: Database;
   sites: BrandSite[];
   defaultBrand: string;
   logger?: boolean;
@@ -74,8 +89,16 @@ export interface ServerDependencies {
   uploadsDir?: string;
   /** Where data exports are written: `DATA_DIR/exports` (cli/start.ts). Default: a new folder under the OS temp dir. */
   exportsDir?: string;
+  /** `STORAGE=s3`: avatars and export files in a bucket instead of `uploadsDir` and `exportsDir` (src/storage). */
+  files?: FileStores;
   /** Sends SMS codes; default: the `console` provider (log, and the dev outbox in dev mode). */
   sms?: SmsProvider;
+  /** `SMS_PROVIDER`: the `provider` label of the SMS metrics; default `console`. */
+  smsProviderName?: string;
+  /** `SENTRY_DSN`: server errors (the 500s) reported there too, scrubbed (src/observability/error-reporting.ts). */
+  errorReporter?: ErrorReporter;
+  /** `METRICS_TOKEN`: `GET /metrics` on this port for callers with this bearer token; unset: not served here. */
+  metricsToken?: string;
   /** Fastify's `trustProxy` (`TRUST_PROXY`): believe X-Forwarded-* for the client IP, host and protocol. */
   trustProxy?: boolean | string;
   /** `/healthz` answers `starting` until this is ready (cli/start.ts: the demo corpus loads after listening). */
@@ -121,7 +144,11 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     trustProxy: dependencies.trustProxy ?? false,
+    // Each log line of a request carries `reqId`: the sane X-Request-Id it came with, or a new UUID.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  answerWithRequestId(app);
   // First, before any route: a route takes the handlers in force when it is created, and awaiting a plugin
   // (the multipart and page scopes) creates the routes registered until then.
   app.setNotFoundHandler((_request, reply) => {
@@ -136,6 +163,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       return reply.code(200).send({ code: 400, data: null, message: messages.badRequestBody(error.code) });
     }
     request.log.error(error);
+    dependencies.errorReporter?.report(error, request);
     return reply.code(500).send({ code: 500, data: null, message: messages.serverError });
   });
   if (dependencies.logger) {
@@ -145,17 +173,31 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
   }
   app.decorate('publicBaseUrl', dependencies.publicBaseUrl ?? null);
+  countRequests(app);
+  metricsRoute(app, dependencies.metricsToken);
+  // Every call of this server is timed and its pool reported (src/observability/metrics.ts).
+  const db = measuredDatabase(dependencies.db, 'primary');
+  const readDb = dependencies.readDb ?? db;
+  const stopOrderStates = reportOrderStates(db);
+  app.addHook('onClose', async () => {
+    db.stopReporting();
+    stopOrderStates();
+  });
   const clock = dependencies.clock ?? systemClock;
   securityHeaders(app);
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
     rateLimits(app, dependencies.rateLimits, clock, dependencies.rateCounter);
   }
-  const tenants = tenantService(dependencies.db);
+  const files = dependencies.files ?? localFiles(app, dependencies.uploadsDir, dependencies.exportsDir);
+  const tenants = tenantService(db);
   const outbox = dependencies.devMode ? (dependencies.devOutbox ?? new DevOutbox()) : undefined;
   const smsIp = dependencies.rateLimits?.['sms-ip-hour'];
   const auth = authServices(
-    dependencies.db,
-    dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock, dependencies.devMode ?? false),
+    db,
+    countedSmsProvider(
+      dependencies.smsProviderName ?? 'console',
+      dependencies.sms ?? consoleSmsProvider(app.log, outbox, clock, dependencies.devMode ?? false),
+    ),
     clock,
     app.log,
     tenants,
@@ -175,41 +217,41 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   );
   environmentRoute(app, routeDependencies, dependencies.environment ?? serviceEnvironment(false, {}));
   await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
-  catalogRoutes(app, dependencies.db, routeDependencies);
-  await authRoutes(app, { ...routeDependencies, db: dependencies.db, auth, clock, outbox });
+  catalogRoutes(app, db, routeDependencies);
+  await authRoutes(app, { ...routeDependencies, db: db, auth, clock, outbox });
   await userRoutes(app, {
     ...routeDependencies,
-    db: dependencies.db,
+    db: db,
     codes: auth.codes,
     clock,
-    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+    avatarFiles: files.avatars,
   });
-  enterpriseRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  menuRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  membershipRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  gateRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  const payments = dependencies.payments ?? sandboxProvider(serverSecrets(dependencies.db, clock), clock);
-  const orders = orderService({ db: dependencies.db, clock, provider: payments, log: app.log });
-  orderRoutes(app, { ...routeDependencies, db: dependencies.db, clock, orders });
-  couponRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  await paymentRoutes(app, { db: dependencies.db, clock, provider: payments, log: app.log });
+  enterpriseRoutes(app, { ...routeDependencies, db: db, clock });
+  menuRoutes(app, { ...routeDependencies, db: db, clock });
+  membershipRoutes(app, { ...routeDependencies, db: db, clock });
+  gateRoutes(app, { ...routeDependencies, db: db, clock });
+  const payments = dependencies.payments ?? sandboxProvider(serverSecrets(db, clock), clock);
+  const orders = orderService({ db: db, clock, provider: payments, log: app.log });
+  orderRoutes(app, { ...routeDependencies, db: db, clock, orders });
+  couponRoutes(app, { ...routeDependencies, db: db, clock });
+  await paymentRoutes(app, { db: db, clock, provider: payments, log: app.log });
   if (dependencies.orderSweepIntervalMs) {
     const stopSweep = startOrderSweep(orders, dependencies.orderSweepIntervalMs, app.log);
     app.addHook('onClose', stopSweep);
   }
-  detailRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  historyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  searchRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  subscriptionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  monitoringRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  const pushHub = new PushHub(auth.authenticator, { db: dependencies.db, clock, log: app.log });
+  detailRoutes(app, { ...routeDependencies, db: db, clock });
+  historyRoutes(app, { ...routeDependencies, db: db, clock });
+  searchRoutes(app, { ...routeDependencies, db: db, readDb, clock });
+  subscriptionRoutes(app, { ...routeDependencies, db: db, clock });
+  monitoringRoutes(app, { ...routeDependencies, db: db, clock });
+  const pushHub = new PushHub(auth.authenticator, { db: db, clock, log: app.log });
   pushHub.attach(app);
   auth.sessions.onEnded((userId) => {
     pushHub.recheckUser(userId);
   });
   if (dependencies.feedPushIntervalMs) {
     const stopPush = startFeedPush({
-      db: dependencies.db,
+      db: db,
       hub: pushHub,
       intervalMs: dependencies.feedPushIntervalMs,
       log: app.log,
@@ -230,7 +272,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   }
   if (dependencies.mailer) {
     const stopDigest = startDailyDigest({
-      db: dependencies.db,
+      db: db,
       mailer: dependencies.mailer,
       now: clock,
       intervalMs: 60_000,
@@ -238,27 +280,22 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     });
     app.addHook('onClose', async () => stopDigest());
   }
-  companyRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  analysisRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  predictionRoutes(app, { ...routeDependencies, db: dependencies.db, clock });
-  // Without a data directory (tests), a folder of this server's own: export ids start at 1 in every database.
-  const exportsDir = dependencies.exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
-  exportRoutes(app, { ...routeDependencies, db: dependencies.db, clock, exportsDir });
+  companyRoutes(app, { ...routeDependencies, db: db, readDb, clock });
+  analysisRoutes(app, { ...routeDependencies, db: db, readDb, clock });
+  predictionRoutes(app, { ...routeDependencies, db: db, clock });
+  exportRoutes(app, { ...routeDependencies, db: db, clock, exportFiles: files.exports });
   personalDataRoutes(app, {
     ...routeDependencies,
-    db: dependencies.db,
+    db: db,
     codes: auth.codes,
     sessions: auth.sessions,
     clock,
-    uploadsDir: dependencies.uploadsDir ?? join(tmpdir(), 'tender-uploads'),
-    exportsDir,
+    files,
   });
-  if (!dependencies.exportsDir)
-    app.addHook('onClose', () => rmSync(exportsDir, { recursive: true, force: true }));
   // Last: its operations run the handlers registered above.
   openApiRoutes(app, {
     ...routeDependencies,
-    db: dependencies.db,
+    db,
     clock,
     // Shared by the nodes when Redis is configured, each process's own while it fails (as the other limits).
     rateCounter: dependencies.rateCounter
@@ -268,4 +305,18 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   });
 
   return app;
+}
+
+/**
+ * `STORAGE=local`: DATA_DIR's folders. Without a data directory (tests), an exports folder of this server's own,
+ * removed when it closes: export ids start at 1 in every database.
+ */
+function localFiles(app: FastifyInstance, uploadsDir?: string, exportsDir?: string): FileStores {
+  const exports = exportsDir ?? mkdtempSync(join(tmpdir(), 'tender-exports-'));
+  if (!exportsDir) app.addHook('onClose', () => rmSync(exports, { recursive: true, force: true }));
+  return fileStores({
+    kind: 'local',
+    uploadsDir: uploadsDir ?? join(tmpdir(), 'tender-uploads'),
+    exportsDir: exports,
+  });
 }

@@ -7,6 +7,7 @@ import { readWechatPaySettings, type WechatPaySettings } from './payments/wechat
 import { isProduction } from './production-checks';
 import { parseRateLimits, type RateLimits } from './security/rate-limit';
 import type { RedisSettings } from './security/redis-counter';
+import type { S3Settings } from './storage/file-store';
 
 export interface ServerConfig {
   host: string;
@@ -56,6 +57,18 @@ export interface ServerConfig {
   production: boolean;
   /** `PUBLIC_BASE_URL`: the origin members reach (https://www.example.com); links use it instead of the request's host. */
   publicBaseUrl: string | undefined;
+  /** `DATABASE_READ_URL`: PostgreSQL streaming replicas (comma-separated) for search, analysis and company pages. */
+  databaseReadUrls: string[];
+  /** `READ_MAX_LAG` (seconds, default 5): a replica further behind is skipped until it catches up. */
+  readMaxLagMs: number;
+  /** `SENTRY_DSN`: server errors to Sentry (or a compatible service); unset: only the log. */
+  sentryDsn: string | undefined;
+  /** `STORAGE`: `local` (DATA_DIR/uploads and DATA_DIR/exports) or `s3` with the bucket's `S3_*` settings. */
+  storage: { kind: 'local' } | { kind: 's3'; settings: S3Settings };
+  /** `METRICS_TOKEN`: `GET /metrics` on the public port with this bearer token (at least 16 characters). */
+  metricsToken: string | undefined;
+  /** `METRICS_PORT`: `GET /metrics` without a token on this port of its own (keep it off the internet). */
+  metricsPort: number | undefined;
 }
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
@@ -104,6 +117,23 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     throw new Error(`TENDER_ENV 只能是 production 或不设置（演示环境），当前为 "${env.TENDER_ENV}"`);
   }
   const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL);
+  // Checked here, passed on as it is by serviceEnvironment (src/production-checks.ts) to the brand apps.
+  readSentryDsn(env.SENTRY_BROWSER_DSN, 'SENTRY_BROWSER_DSN');
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken && metricsToken.length < 16) {
+    throw new Error('METRICS_TOKEN 至少 16 个字符：它是 /metrics 在公开端口上的唯一保护');
+  }
+  const metricsPortText = env.METRICS_PORT?.trim();
+  const metricsPort = metricsPortText ? Number(metricsPortText) : undefined;
+  if (
+    metricsPort !== undefined &&
+    (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65_535)
+  ) {
+    throw new Error(`METRICS_PORT 必须是 1–65535 之间的整数，当前为 "${env.METRICS_PORT}"`);
+  }
+  if (metricsPort !== undefined && metricsPort === port) {
+    throw new Error('METRICS_PORT 不能与 PORT 相同：指标端口不应对公网开放');
+  }
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
@@ -131,6 +161,11 @@ export function readConfig(env: NodeJS.ProcessEnv, repositoryRoot: string): Serv
     production: isProduction(env),
     publicBaseUrl,
     wechatSignIn: readWechatSignInSettings(env),
+    metricsToken,
+    metricsPort,
+    storage: readStorage(env),
+    sentryDsn: readSentryDsn(env.SENTRY_DSN, 'SENTRY_DSN'),
+    ...readReplicaSettings(env),
   };
 }
 
@@ -206,4 +241,80 @@ function readRedisSettings(env: NodeJS.ProcessEnv): RedisSettings | undefined {
     }
   }
   return settings;
+}
+
+/** `STORAGE` and, for `s3`, the bucket: `S3_REGION` and `S3_BUCKET` always, both keys or neither (the SDK's chain). */
+function readStorage(env: NodeJS.ProcessEnv): ServerConfig['storage'] {
+  const kind = env.STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new Error(`STORAGE 只能是 local 或 s3，当前为 "${env.STORAGE}"`);
+  const text = (name: string) => env[name]?.trim() || undefined;
+  const region = text('S3_REGION');
+  const bucket = text('S3_BUCKET');
+  if (!region) throw new Error('STORAGE=s3 需要 S3_REGION（如 cn-hangzhou、ap-guangzhou、us-east-1）');
+  if (!bucket) throw new Error('STORAGE=s3 需要 S3_BUCKET（存放头像与导出文件的存储桶）');
+  const endpoint = text('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT 应为 https://主机[:端口]，不带路径，当前为 "${env.S3_ENDPOINT}"`);
+  }
+  const pathStyle = text('S3_FORCE_PATH_STYLE') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') {
+    throw new Error(`S3_FORCE_PATH_STYLE 只能是 true 或 false，当前为 "${env.S3_FORCE_PATH_STYLE}"`);
+  }
+  const accessKeyId = text('S3_ACCESS_KEY_ID');
+  const secretAccessKey = text('S3_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置（或都不设置，使用实例角色等默认凭证）',
+    );
+  }
+  return {
+    kind: 's3',
+    settings: {
+      endpoint,
+      region,
+      bucket,
+      forcePathStyle: pathStyle === 'true',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    },
+  };
+}
+
+/** `DATABASE_READ_URL` (one or more, comma-separated; needs `DATABASE_URL`) and `READ_MAX_LAG` in seconds. */
+function readReplicaSettings(env: NodeJS.ProcessEnv): { databaseReadUrls: string[]; readMaxLagMs: number } {
+  const databaseReadUrls = (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of databaseReadUrls) {
+    // Not the value itself: it may hold the password.
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new Error('DATABASE_READ_URL 的每一项须以 postgres:// 开头，多个用逗号分隔');
+  }
+  if (databaseReadUrls.length > 0 && !env.DATABASE_URL) {
+    throw new Error('设置 DATABASE_READ_URL 时需要同时设置 DATABASE_URL（只读副本跟随的 PostgreSQL 主库）');
+  }
+  const lagText = env.READ_MAX_LAG?.trim() || '5';
+  const lagSeconds = Number(lagText);
+  if (!Number.isFinite(lagSeconds) || lagSeconds <= 0 || lagSeconds > 3600) {
+    throw new Error(`READ_MAX_LAG 必须是 0–3600 之间的秒数（可带小数），当前为 "${env.READ_MAX_LAG}"`);
+  }
+  return { databaseReadUrls, readMaxLagMs: lagSeconds * 1000 };
+}
+
+/** A Sentry DSN (`https://<key>@<host>/<project>`), or undefined when unset. */
+export function readSentryDsn(raw: string | undefined, name: string): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(.+\/)?\d+$/.test(url.pathname)) {
+    // Not the value: the DSN's key is a credential.
+    throw new Error(`${name} 应为 Sentry 项目的 DSN，形如 https://公钥@sentry.example.cn/项目编号`);
+  }
+  return text;
 }

@@ -94,6 +94,30 @@ describe('productionProblems', () => {
     expect(named(productionProblems(noMiniProgramSecret))).toEqual(['WECHAT_MA_SECRET']);
   });
 
+  it('refuses STORAGE=s3 without its bucket, region or keys, or on a plain http endpoint', () => {
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+      S3_REGION: 'cn-hangzhou',
+      S3_BUCKET: 'zhaobiao-files',
+      S3_ACCESS_KEY_ID: 'LTAI5tR7vQ2mX9pK4wN8zYc',
+      S3_SECRET_ACCESS_KEY: 'p3Nx8Kq2Vm7Wz1Rt6Yb4Hc9Jd5Fg0L',
+    };
+    expect(productionProblems({ ...READY, ...s3 })).toEqual([]);
+    expect(productionProblems({ ...READY, STORAGE: 's3' }).map((line) => line.split(' ')[0])).toEqual([
+      'S3_REGION',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    const { S3_SECRET_ACCESS_KEY: _secret, ...withoutSecret } = s3;
+    expect(named(productionProblems({ ...READY, ...withoutSecret }))).toEqual(['S3_SECRET_ACCESS_KEY']);
+    expect(named(productionProblems({ ...READY, ...s3, S3_ENDPOINT: 'http://127.0.0.1:4568' }))).toEqual([
+      'S3_ENDPOINT',
+    ]);
+    expect(named(productionProblems({ ...READY, STORAGE: 'nfs' }))).toEqual(['STORAGE']);
+  });
+
   it('refuses vendor endpoints over plain http: the local fakes of the tests', () => {
     expect(
       named(

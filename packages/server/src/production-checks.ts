@@ -132,6 +132,27 @@ function publicBaseUrlProblem(env: Environment): string | undefined {
 }
 
 /**
+ * `STORAGE=s3` as a whole: the bucket, its region and both keys (the start itself accepts no keys for a machine
+ * role; production names them so a node never writes with whatever credentials the machine happens to carry), an
+ * https endpoint. `STORAGE=local` with several nodes is the operator's call (a shared DATA_DIR mount works).
+ */
+function storageProblems(env: Environment): string[] {
+  const storage = value(env, 'STORAGE') ?? 'local';
+  if (storage === 'local') return [];
+  if (storage !== 's3') return [`STORAGE 只能是 local 或 s3，当前为 "${storage}"`];
+  const problems = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']
+    .filter((name) => !value(env, name))
+    .map((name) => `${name} 未设置：STORAGE=s3 需要它`);
+  const endpoint = value(env, 'S3_ENDPOINT');
+  if (endpoint && !/^https:\/\//i.test(endpoint)) {
+    problems.push(`S3_ENDPOINT 须以 https:// 开头（密钥签名的请求与会员文件不走明文），当前为 "${endpoint}"`);
+  }
+  const host = endpoint && exampleHostOf(endpoint);
+  if (host) problems.push(`S3_ENDPOINT 指向示例主机 ${host}：请设置为存储服务的实际地址`);
+  return problems;
+}
+
+/**
  * Every reason this environment may not serve production, one Chinese line each naming the variable and what to
  * set; empty when it may. Only meaningful when `isProduction(env)`.
  */
@@ -158,6 +179,7 @@ export function productionProblems(env: Environment): string[] {
   }
   const baseUrl = publicBaseUrlProblem(env);
   if (baseUrl) problems.push(baseUrl);
+  problems.push(...storageProblems(env));
   problems.push(...secretProblems(env));
   return problems;
 }
@@ -196,5 +218,10 @@ export function demoWarnings(env: Environment): string[] {
 
 /** What the client learns at start (`GET /webchat/common/environment`): whether to show the demo ribbon, and its text. */
 export function serviceEnvironment(production: boolean, env: Environment): ServiceEnvironment {
-  return production ? { demo: false, notice: '' } : { demo: true, notice: demoNotice(env) };
+  // The browser's DSN is public by design (it only lets one send events); the client loads Sentry only with it.
+  const sentryDsn = value(env, 'SENTRY_BROWSER_DSN');
+  return {
+    ...(production ? { demo: false, notice: '' } : { demo: true, notice: demoNotice(env) }),
+    ...(sentryDsn ? { sentryDsn } : {}),
+  };
 }

@@ -36,7 +36,17 @@ export function useDemoNotice(): string | undefined {
   useEffect(() => {
     api
       .serviceEnvironment({}, { silent: true })
-      .then((environment) => setNotice(environment.demo ? environment.notice : undefined))
+      .then((environment) => {
+        setNotice(environment.demo ? environment.notice : undefined);
+        // The one call that reads the server's environment also says where errors go. The reporting code and the
+        // SDK are chunks of their own, fetched only then: nothing of them is on the login route's budget.
+        const dsn = environment.sentryDsn;
+        if (dsn) {
+          import('../shell/error-reporting')
+            .then((reporting) => reporting.startErrorReporting(dsn))
+            .catch(() => undefined);
+        }
+      })
       .catch(() => setNotice(undefined));
   }, [api]);
   return notice;

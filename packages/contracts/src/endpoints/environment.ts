@@ -15,6 +15,10 @@ export const serviceEnvironmentEndpoint = defineEndpoint({
   response: z.object({
     demo: z.boolean(),
     notice: z.string(),
+    sentryDsn: z
+      .string()
+      .optional()
+      .describe('浏览器端错误上报的 Sentry DSN（服务端 SENTRY_BROWSER_DSN）；未设置时客户端不加载 Sentry'),
   }),
 });
 

@@ -10,13 +10,16 @@ import { analysisService } from './service';
 
 export interface AnalysisRouteDependencies extends EndpointRouteDependencies {
   db: Database;
+  /** Where the reads that may be a moment old go (a read replica, src/db/read-replicas.ts); default: `db`. */
+  readDb?: Database;
   clock: Clock;
 }
 
 /** Market analysis, the data board and enterprise data statistics (src/analysis/README.md). */
 export function analysisRoutes(app: FastifyInstance, dependencies: AnalysisRouteDependencies) {
   const { db, clock } = dependencies;
-  const analysis = analysisService(db, gateService(db), searchIndex);
+  const readDb = dependencies.readDb ?? db;
+  const analysis = analysisService(db, gateService(db), searchIndex, readDb);
   const caller = (tenant: Tenant, signedIn: SignedIn) => ({ tenant, userId: signedIn.userId, now: clock() });
 
   endpointRoute(app, dependencies, marketAnalysisEndpoint, ({ input, tenant, signedIn }) =>

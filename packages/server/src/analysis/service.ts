@@ -16,13 +16,16 @@ export const analysisMessages = {
 const STATISTICS_MAX_DAYS = 92;
 const DAY_MS = 86_400_000;
 
-/** Market analysis, the data board and the enterprise's data statistics. */
-export function analysisService(db: Database, gates: GateService, index: SearchIndex) {
+/**
+ * Market analysis, the data board and the enterprise's data statistics. The figures are read from `readDb` (a
+ * replica may be a moment behind); memberships and usage counters, which the caller may just have changed, from `db`.
+ */
+export function analysisService(db: Database, gates: GateService, index: SearchIndex, readDb: Database = db) {
   return {
     /** Market analysis needs the analysis feature and a level with bussinessAnalyzer; it spends nothing. */
     async market(caller: GateCaller, input: MarketInput) {
       await gates.enforce(caller, { privilege: 'bussinessAnalyzer', mode: 'peek' });
-      return marketAnalysis(db, index, input, caller.now);
+      return marketAnalysis(readDb, index, input, caller.now);
     },
 
     /** The data board: the caller's purchased regions (全国 for putong or a 全国 membership), from the rollups. */
@@ -36,7 +39,7 @@ export function analysisService(db: Database, gates: GateService, index: SearchI
       const regions = codes.length ? membership.areas.filter((area) => byName.has(area)) : ['全国'];
       const endMonth = formatDateTime(caller.now, 'YYYY-MM');
       const figures = await marketAnalysis(
-        db,
+        readDb,
         index,
         { searchType: 10, searchPattern: 30, area: codes, startMonth: addMonths(endMonth, -11), endMonth },
         caller.now,

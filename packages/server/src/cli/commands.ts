@@ -10,6 +10,7 @@ import { extractAccuracyCommand } from '../extract/accuracy-command';
 import { extractCommand } from '../extract/command';
 import { importCommand } from '../ingest/command';
 import { memberCommand, privilegeCommand } from '../membership/commands';
+import { clusterMetrics, listenForMetrics } from '../observability/metrics-listener';
 import { orderCommand } from '../orders/command';
 import { migrationsDir } from '../paths';
 import { searchCommand } from '../search/command';
@@ -43,7 +44,10 @@ export const commands: readonly Command[] = [
     summary: '迁移数据库、创建新品牌的租户并启动服务（PORT、DATA_DIR、DATABASE_URL 等见 docs/operations.md）',
     keepsRunning: true,
     async run({ config, openDatabase, print }) {
-      if (config.apiProcesses > 1 && cluster.isPrimary) return superviseWorkers(config.apiProcesses, print);
+      if (config.apiProcesses > 1 && cluster.isPrimary) {
+        if (config.metricsPort) await listenForMetrics(config.host, config.metricsPort, clusterMetrics());
+        return superviseWorkers(config.apiProcesses, print);
+      }
       await startServer(await openDatabase(), config);
     },
   },

@@ -18,13 +18,16 @@ import { companyService } from './service';
 
 export interface CompanyRouteDependencies extends EndpointRouteDependencies {
   db: Database;
+  /** Where the reads that may be a moment old go (a read replica, src/db/read-replicas.ts); default: `db`. */
+  readDb?: Database;
   clock: Clock;
 }
 
 /** Company search, profile, history, partners, atlas and phone book (src/companies/README.md). */
 export function companyRoutes(app: FastifyInstance, dependencies: CompanyRouteDependencies) {
   const { db, clock } = dependencies;
-  const companies = companyService(db, gateService(db));
+  const readDb = dependencies.readDb ?? db;
+  const companies = companyService(db, gateService(db), readDb);
   const caller = (tenant: Tenant, signedIn: SignedIn) => ({ tenant, userId: signedIn.userId, now: clock() });
 
   endpointRoute(app, dependencies, companySearchEndpoint, ({ input }) => companies.search(input));

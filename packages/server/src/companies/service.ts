@@ -72,8 +72,9 @@ const PROVINCE_NAMES = (code: string) => regionView(code, null, null).provinceNa
  * /altas). Each guarded call goes through the gate in spend mode with the company as the item, so a second look
  * at the same company the same day costs nothing (src/gates/README.md).
  */
-export function companyService(db: Database, gates: GateService) {
-  const queries = companyQueries(db);
+export function companyService(db: Database, gates: GateService, readDb: Database = db) {
+  // Company pages read from a replica when there is one; quota spends and the click log stay on `db`.
+  const queries = companyQueries(readDb);
 
   /**
    * One company's figures, kept in the search result cache: they aggregate every item of the company (a supplier's
@@ -81,7 +82,7 @@ export function companyService(db: Database, gates: GateService) {
    * 0016), which every commit to items, companies and their links bumps.
    */
   const figures = <T>(key: string, work: () => Promise<T>): Promise<T> =>
-    searchIndex.resultCache.through(db, `company ${key}`, work);
+    searchIndex.resultCache.through(readDb, `company ${key}`, work);
   const countsOf = (companyId: number) =>
     figures(
       `counts ${companyId}`,

@@ -14,6 +14,17 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's use now (PostgreSQL); PGlite has one connection and no pool. */
+  poolUse?(): PoolUse;
+}
+
+/** What a pool of connections is doing (the `tender_db_pool_connections` metric). */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  /** Callers waiting for a connection: the pool is exhausted while this is above 0. */
+  waiting: number;
 }
 
 /**

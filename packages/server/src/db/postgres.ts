@@ -27,8 +27,20 @@ export function statementNamer(limit = 500, after = 3): (text: string) => string
   };
 }
 
+/** Connections each process holds at most (docs/operations.md "Sizing"). */
+const POOL_SIZE = 10;
+
 /** A pool on PostgreSQL 15+. `searchPath` confines every connection to one schema (isolated test runs). */
-export async function openPostgres(connectionString: string, searchPath?: string): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  searchPath?: string,
+  options: {
+    /** Connect once before answering, so a wrong URL stops the start (default); a replica may be down at start. */
+    connectAtOpen?: boolean;
+    /** Give up a connect after this long (a replica that is down must not hold a request). Default: no limit. */
+    connectTimeoutMs?: number;
+  } = {},
+): Promise<Database> {
   const types = {
     getTypeParser(oid: number, format?: string) {
       if (oid === PG_TYPE_OIDS.int8) return typeParsers.int8;
@@ -39,13 +51,16 @@ export async function openPostgres(connectionString: string, searchPath?: string
   const pool = new pg.Pool({
     connectionString,
     types,
-    max: 10,
+    max: POOL_SIZE,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
   });
   // An idle connection that the server drops must not crash the process.
   pool.on('error', () => {});
-  const client = await pool.connect();
-  client.release();
+  if (options.connectAtOpen ?? true) {
+    const client = await pool.connect();
+    client.release();
+  }
   const nameOf = statementNamer();
   const statement = (text: string, params: readonly unknown[]) => ({
     text,
@@ -100,5 +115,11 @@ export async function openPostgres(connectionString: string, searchPath?: string
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({
+      max: POOL_SIZE,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   dataExportOrderEndpoint,
   dataExportOrderInitEndpoint,
@@ -23,13 +22,15 @@ import {
 } from '../http/endpoint-route';
 import { validate } from '../http/validation';
 import { searchIndex } from '../search/search-index';
+import type { FileStore } from '../storage/file-store';
 import type { Tenant } from '../tenants/queries';
 import { EXPORT_FILE_TYPE, EXPORT_RESUME_INTERVAL_MS, exportService } from './service';
 
 export interface ExportRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   clock: Clock;
-  exportsDir: string;
+  /** Where the files are kept (src/storage). */
+  exportFiles: FileStore;
 }
 
 /** spec §7 Export and 我的导出记录. */
@@ -39,7 +40,7 @@ export function exportRoutes(app: FastifyInstance, dependencies: ExportRouteDepe
   const exports = exportService({
     db,
     index: searchIndex,
-    exportsDir: dependencies.exportsDir,
+    files: dependencies.exportFiles,
     log: app.log,
   });
   // A crash may have left exports half written: take them up once the server is ready, and on PostgreSQL keep
@@ -100,6 +101,7 @@ export function exportRoutes(app: FastifyInstance, dependencies: ExportRouteDepe
       .header('content-disposition', attachmentDisposition(file.fileName, `export-${input.value.id}.xlsx`))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(file.path));
+      .header('content-length', file.size)
+      .send(file.stream);
   });
 }

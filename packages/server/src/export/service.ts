@@ -1,5 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   EXPORT_ROW_CAP,
   type ExportConditions,
@@ -13,14 +12,21 @@ import type { Database } from '../db/database';
 import { type GateCaller, gateService } from '../gates/service';
 import { BusinessError } from '../http/business-error';
 import { loadMembership } from '../membership/service';
+import { exportJobs, runningExportJobs } from '../observability/metrics';
 import { historyConditions, searchFilters, searchRequest } from '../search/conditions';
 import type { SearchIndex } from '../search/search-index';
+import type { FileStore } from '../storage/file-store';
 import { EXPORT_COLUMNS, exportRows } from './rows';
 import { writeXlsx } from './xlsx-writer';
 
 const PRIVILEGE = 'downloadProject';
 
 export const EXPORT_FILE_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The name of export `id`'s file in its store. */
+export function exportFileKey(id: number): string {
+  return `${id}.xlsx`;
+}
 
 export const exportMessages = {
   notFound: '该导出记录不存在',
@@ -96,8 +102,8 @@ export function exportFileName(conditions: ExportConditions, now: Date): string 
 export interface ExportServiceDependencies {
   db: Database;
   index: SearchIndex;
-  /** Files go to `<exportsDir>/<id>.xlsx` (DATA_DIR/exports). */
-  exportsDir: string;
+  /** Files are kept as `<id>.xlsx` (DATA_DIR/exports, or the bucket's exports/). */
+  files: FileStore;
   log: { error(object: unknown, message?: string): void; warn(object: unknown, message?: string): void };
 }
 
@@ -107,7 +113,7 @@ export interface ExportServiceDependencies {
  * is written, then the file is written in the background; the record carries its progress.
  */
 export function exportService(dependencies: ExportServiceDependencies) {
-  const { db, index, exportsDir, log } = dependencies;
+  const { db, index, files, log } = dependencies;
   const gates = gateService(db);
   const running = new Set<Promise<void>>();
 
@@ -159,16 +165,12 @@ export function exportService(dependencies: ExportServiceDependencies) {
   }
 
   async function run(recordId: number, itemIds: readonly number[], now: Date): Promise<void> {
-    const path = join(exportsDir, `${recordId}.xlsx`);
     let reported = 0;
     let reportedAt = 0;
+    runningExportJobs.inc();
     try {
-      mkdirSync(exportsDir, { recursive: true });
-      const { bytes } = await writeXlsx(
-        path,
-        [{ name: '招标数据', columns: EXPORT_COLUMNS, rows: exportRows(db, itemIds) }],
-        now,
-        {
+      const { bytes } = await files.writeVia(exportFileKey(recordId), EXPORT_FILE_TYPE, (path) =>
+        writeXlsx(path, [{ name: '招标数据', columns: EXPORT_COLUMNS, rows: exportRows(db, itemIds) }], now, {
           // Progress at most four times a second: each report is a write.
           onRows: async (written) => {
             if (written === reported || Date.now() - reportedAt < 250) return;
@@ -179,19 +181,23 @@ export function exportService(dependencies: ExportServiceDependencies) {
               written,
             ]);
           },
-        },
+        }),
       );
       await db.query(
         `UPDATE export_record SET status = 'done', written = $2, bytes = $3, finished_at = now(), item_ids = NULL
           WHERE id = $1`,
         [recordId, itemIds.length, bytes],
       );
+      exportJobs.inc({ event: 'done' });
     } catch (error) {
+      exportJobs.inc({ event: 'failed' });
       log.error(error, `export ${recordId} failed`);
       await db.query(
         `UPDATE export_record SET status = 'failed', error = $2, finished_at = now(), item_ids = NULL WHERE id = $1`,
         [recordId, String(error)],
       );
+    } finally {
+      runningExportJobs.dec();
     }
   }
 
@@ -263,6 +269,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
         });
         return { permission, row };
       });
+      exportJobs.inc({ event: 'started' });
       start(Number(row.id), planned.itemIds, caller.now);
       const message = planned.limited ? planned.message : exportMessages.started(planned.rows);
       return { record: recordOf(row), message, permission };
@@ -294,18 +301,14 @@ export function exportService(dependencies: ExportServiceDependencies) {
     },
 
     /** A finished export's file, as often as its owner wants it. */
-    async file(userId: number, id: number): Promise<{ path: string; fileName: string }> {
+    async file(userId: number, id: number): Promise<{ stream: Readable; size: number; fileName: string }> {
       const row = await ownRecord(userId, id);
       if (!row) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, exportMessages.notFound);
       if (row.status === 'running') throw new BusinessError(409, exportMessages.notReady);
       if (row.status === 'failed') throw new BusinessError(409, exportMessages.failed);
-      const path = join(exportsDir, `${row.id}.xlsx`);
-      try {
-        statSync(path);
-      } catch {
-        throw new BusinessError(RESPONSE_CODES.NOT_FOUND, exportMessages.fileGone);
-      }
-      return { path, fileName: row.file_name };
+      const found = await files.open(exportFileKey(Number(row.id)));
+      if (!found) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, exportMessages.fileGone);
+      return { ...found, fileName: row.file_name };
     },
 
     /**
@@ -332,6 +335,7 @@ export function exportService(dependencies: ExportServiceDependencies) {
           );
           continue;
         }
+        exportJobs.inc({ event: 'resumed' });
         start(Number(row.id), row.item_ids.map(Number), new Date(row.created_at));
       }
       return claimed.length;

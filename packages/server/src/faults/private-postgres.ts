@@ -10,9 +10,9 @@ const run = promisify(execFile);
 /** Where Debian's PostgreSQL 15 server binaries are; the restart test is skipped without them. */
 export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 
-/** The binaries are there, and as root there is a `postgres` user to run them as. */
-export function privatePostgresAvailable(): boolean {
-  if (!existsSync(join(POSTGRES_BIN, 'initdb')) || !existsSync(join(POSTGRES_BIN, 'pg_ctl'))) return false;
+/** The binaries are there (and `extra` ones, e.g. pg_basebackup), and as root there is a `postgres` user to run them as. */
+export function privatePostgresAvailable(extra: readonly string[] = []): boolean {
+  if (!['initdb', 'pg_ctl', ...extra].every((binary) => existsSync(join(POSTGRES_BIN, binary)))) return false;
   if (userInfo().uid !== 0) return true;
   try {
     execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
@@ -38,7 +38,8 @@ export class PrivatePostgres {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 
-  static async create(): Promise<PrivatePostgres> {
+  /** An empty folder the cluster's user owns. */
+  private static async folder(): Promise<{ dir: string; asUser: string | undefined }> {
     const dir = mkdtempSync(join(tmpdir(), 'tender-private-pg-'));
     const asUser = userInfo().uid === 0 ? 'postgres' : undefined;
     if (asUser) {
@@ -47,6 +48,36 @@ export class PrivatePostgres {
       chownSync(dir, Number(stdout.trim()), Number(group.trim()));
       chmodSync(dir, 0o700);
     }
+    return { dir, asUser };
+  }
+
+  /**
+   * A streaming replica of `primary` on a port of its own: `pg_basebackup -R` (the copy and the standby settings
+   * to follow the primary), then started in standby mode, read-only, replaying what the primary writes.
+   */
+  static async standbyOf(primary: PrivatePostgres): Promise<PrivatePostgres> {
+    const { dir, asUser } = await PrivatePostgres.folder();
+    const standby = new PrivatePostgres(dir, await freePort(), asUser);
+    await standby.command('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'postgres',
+      '-D',
+      join(dir, 'data'),
+      '-R',
+      '-X',
+      'stream',
+      '--no-sync',
+    ]);
+    await standby.start();
+    return standby;
+  }
+
+  static async create(): Promise<PrivatePostgres> {
+    const { dir, asUser } = await PrivatePostgres.folder();
     const cluster = new PrivatePostgres(dir, await freePort(), asUser);
     await cluster.command('initdb', [
       '-D',
@@ -98,6 +129,11 @@ export class PrivatePostgres {
       '-w',
       'restart',
     ]);
+  }
+
+  /** An immediate stop, as a crash or a cut network looks to the clients. */
+  stop() {
+    return this.command('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
   }
 
   async destroy(): Promise<void> {

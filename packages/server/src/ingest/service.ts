@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { matchNewItems } from '../matching/service';
+import { importedItems, pendingImportLines } from '../observability/metrics';
 import { dropPreparedSearchTokens, prepareSearchTokens } from '../search/document';
 import { refreshSearchStatisticsAfterLoad } from '../search/reindex';
 import { type ClaimedByBatch, writeTenderRecords } from '../tenders/service';
@@ -143,6 +144,9 @@ export async function ingestRecords(
       for (const [name, id] of outcome.companyIds) knownCompanies.set(name, id);
       // Subscriptions and monitors see committed items only; a crash here loses this batch's feed rows, never items.
       await matchNewItems(db, outcome.items, new Date());
+      pendingImportLines.dec(lastLine - progress.committedLines);
+      importedItems.inc({ outcome: 'inserted' }, outcome.inserted);
+      importedItems.inc({ outcome: 'duplicate' }, outcome.duplicatesBySource + outcome.duplicatesByContent);
       progress.committedLines = lastLine;
       progress.inserted += outcome.inserted;
       progress.duplicatesBySource += outcome.duplicatesBySource;
@@ -178,6 +182,7 @@ export async function ingestRecords(
 
   let batch: TenderRecord[] = [];
   let lastLine = run.committedLines;
+  pendingImportLines.inc(run.totalLines - run.committedLines);
   try {
     for await (const { line, record } of records) {
       if (options.signal?.aborted) break;
@@ -194,6 +199,8 @@ export async function ingestRecords(
     // in binary are for this import's writers only.
     await allWritten().catch(() => undefined);
     dropPreparedSearchTokens();
+    // What is left of a stopped or failed run no longer waits in this process.
+    pendingImportLines.dec(run.totalLines - progress.committedLines);
   }
   await allWritten();
   if (options.signal?.aborted) return { ...progress, completed: false };

@@ -1,12 +1,12 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { cancelAccountEndpoint, personalDataEndpoint } from '@tender/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { sessionService } from '../auth/sessions';
 import type { SmsCodeService } from '../auth/sms-codes';
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { exportFileKey } from '../export/service';
 import { type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
+import type { FileStores } from '../storage/file-store';
 import { avatarStore } from '../users/avatar';
 import { cancelAccount } from './cancellation';
 import { personalDataCopy } from './copy';
@@ -17,16 +17,14 @@ export interface PersonalDataRouteDependencies extends EndpointRouteDependencies
   /** Told that the account's sessions ended, so its open websockets close at once (push/websocket.ts). */
   sessions: Pick<ReturnType<typeof sessionService>, 'ended'>;
   clock: Clock;
-  /** `DATA_DIR/uploads`: the avatar goes with the account. */
-  uploadsDir: string;
-  /** `DATA_DIR/exports`: the account's export files go with it. */
-  exportsDir: string;
+  /** The avatar and the export files go with the account. */
+  files: FileStores;
 }
 
 /** Personal information (PIPL, docs/operations.md): the copy of one's own data, and cancelling the account. */
 export function personalDataRoutes(app: FastifyInstance, dependencies: PersonalDataRouteDependencies) {
   const { db, codes, clock } = dependencies;
-  const avatars = avatarStore(dependencies.uploadsDir);
+  const avatars = avatarStore(dependencies.files.avatars);
 
   endpointRoute(app, dependencies, personalDataEndpoint, ({ tenant, signedIn }) =>
     personalDataCopy(
@@ -47,7 +45,7 @@ export function personalDataRoutes(app: FastifyInstance, dependencies: PersonalD
     // The files after the commit: a failed removal leaves an orphan file, never a half-cancelled account.
     const removals = [
       avatars.remove(cancelled.headimgurl),
-      ...cancelled.exportIds.map((id) => rm(join(dependencies.exportsDir, `${id}.xlsx`), { force: true })),
+      ...cancelled.exportIds.map((id) => dependencies.files.exports.remove(exportFileKey(id))),
     ];
     for (const removal of await Promise.allSettled(removals)) {
       if (removal.status === 'rejected')

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { regionView, typeName } from '../details/present';
 import { messages } from '../messages';
+import { subscriptionPushLag } from '../observability/metrics';
 import { pushSettings } from './settings';
 import { webhookDeliveries } from './webhook-deliveries';
 import { type PushLine, type WebhookNetwork, webhookRequest } from './webhooks';
@@ -26,6 +27,8 @@ interface NewFeedRow {
   groupIds: number[];
   monitorKinds: string[];
   words: string[];
+  /** When the import matched the notice to the subscription: the start of the push lag. */
+  matchedAt: Date;
 }
 
 /**
@@ -63,7 +66,7 @@ export function startFeedPush(options: {
       `SELECT f.id AS "feedId", f.brand_id AS "brandId", f.user_id AS "userId", f.item_id AS "itemId", f.feed,
               f.doc_type AS "docType", t.title, t.province_code AS "provinceCode", t.city_code AS "cityCode",
               t.publish_date AS "publishDate", array_to_json(f.group_ids) AS "groupIds",
-              f.monitor_kinds AS "monitorKinds", f.words
+              f.monitor_kinds AS "monitorKinds", f.words, f.matched_at AS "matchedAt"
          FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id
         WHERE f.id > $1 ORDER BY f.id LIMIT ${BATCH}`,
       [lastId],
@@ -78,7 +81,9 @@ export function startFeedPush(options: {
         regionText: regionView(row.provinceCode, row.cityCode, null).regionText,
         publishDate: row.publishDate,
       };
-      hub.send(row.brandId, row.userId, { type: 'feed', data: { ...line, ...row } });
+      const { matchedAt, ...feedRow } = row;
+      hub.send(row.brandId, row.userId, { type: 'feed', data: { ...line, ...feedRow } });
+      subscriptionPushLag.observe(Math.max(0, (Date.now() - new Date(matchedAt).getTime()) / 1000));
       const entry = byUser.get(row.userId) ?? { brandId: row.brandId, lines: [] };
       entry.lines.push(line);
       byUser.set(row.userId, entry);

@@ -6,6 +6,7 @@ import { isExpired, type SessionTimes } from '../auth/sessions';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/database';
 import type { Authenticator } from '../http/endpoint-route';
+import { reportWebsockets } from '../observability/metrics';
 
 /** The websocket's path (spec §7 "a websocket endpoint exists, with a token query parameter"). */
 export const WEBSOCKET_PATH = '/webchat/websocket';
@@ -85,7 +86,9 @@ export class PushHub {
       if (this.rechecksWaiting === 0) this.recheck(() => true);
     }, PUSH_LIMITS.recheckMs);
     this.recheckTimer.unref();
+    const stopReporting = reportWebsockets(() => this.server.clients.size);
     app.addHook('onClose', async () => {
+      stopReporting();
       clearInterval(this.recheckTimer);
       await this.rechecking;
       for (const client of this.server.clients) client.terminate();

@@ -60,6 +60,8 @@ import { suggestCompanies, suggestTitleWords } from './suggestions';
 
 export interface SearchRouteDependencies extends EndpointRouteDependencies {
   db: Database;
+  /** Where the reads that may be a moment old go (a read replica, src/db/read-replicas.ts); default: `db`. */
+  readDb?: Database;
   clock: Clock;
   /** The engine; default: bigram tsvectors in the database (search-index.ts). */
   index?: SearchIndex;
@@ -81,6 +83,7 @@ const SUGGESTIONS = 10;
  */
 export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDependencies): void {
   const { db, clock } = dependencies;
+  const readDb = dependencies.readDb ?? db;
   const index = dependencies.index ?? defaultIndex;
   // The result cache (result-cache.ts) keeps a page whole — ids, total and the records with their highlights,
   // none of which depends on the caller — so a hit reads neither the engine nor the items.
@@ -103,8 +106,8 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     const request = searchRequest(input, filters);
     // The whole answer is a function of the request (the page fields of its offset and limit).
     const computePage = async () => {
-      const result = await engine.search(db, request);
-      const records = await loadRecords(db, result.itemIds, result.needles, request.scope);
+      const result = await engine.search(readDb, request);
+      const records = await loadRecords(readDb, result.itemIds, result.needles, request.scope);
       return { records, ...pageSummary(result.total, input), highlightWords: result.needles };
     };
     const keyword = [input.keyword ?? '', ...(input.keywordList ?? [])].join(' ').replace(/\s+/g, ' ').trim();
@@ -112,7 +115,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     // moments); both are awaited, so the caller's next searchHistoryList sees it.
     const [page] = await Promise.all([
       cache
-        ? cache.through(db, `page ${searchKey(request)}`, computePage).then(settledAnswer)
+        ? cache.through(readDb, `page ${searchKey(request)}`, computePage).then(settledAnswer)
         : computePage(),
       keyword && inputKeywords(input).length > 0
         ? history.record({
@@ -148,7 +151,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     const filters = searchFilters(input);
     const request = searchRequest(input, filters);
     const counts = await index.countByGroup(
-      db,
+      readDb,
       request,
       Object.fromEntries(SEARCH_ALL_TABS.map((tab) => [tab.code, tab.docTypes])),
     );
@@ -223,7 +226,7 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
    * defaults (dictionary `hot_search_word`, else `messages.search.defaultHotWords`); each one must find something.
    */
   const rankHotWords = async (brandId: string, now: number): Promise<readonly string[]> => {
-    const searched = await hotWords(db, brandId, {
+    const searched = await hotWords(readDb, brandId, {
       since: new Date(now - HOT_WORD_DAYS * 86_400_000),
       limit: HOT_WORD_COUNT * 2,
       minSearchers: HOT_WORD_MIN_SEARCHERS,
@@ -262,12 +265,12 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
     const typed = input.keyword.normalize('NFKC').toLowerCase();
     const words: { word: string; source: 'history' | 'title' | 'company' }[] = [];
     if (input.type === 0) {
-      words.push(...(await suggestCompanies(db, input.keyword, SUGGESTIONS)));
+      words.push(...(await suggestCompanies(readDb, input.keyword, SUGGESTIONS)));
     } else {
       for (const word of await historyWordsContaining(db, signedIn.userId, ['tender', 'all'], typed, 3)) {
         words.push({ word, source: 'history' });
       }
-      for (const suggestion of await suggestTitleWords(db, index, input.keyword, SUGGESTIONS)) {
+      for (const suggestion of await suggestTitleWords(readDb, index, input.keyword, SUGGESTIONS)) {
         if (words.length >= SUGGESTIONS) break;
         if (!words.some((entry) => entry.word === suggestion.word)) words.push(suggestion);
       }
@@ -301,12 +304,12 @@ export function searchRoutes(app: FastifyInstance, dependencies: SearchRouteDepe
   );
 
   endpointRoute(app, dependencies, spxmDetailEndpoint, async ({ input }) => {
-    const [record] = await loadRecords(db, [input.id], [], 'title');
+    const [record] = await loadRecords(readDb, [input.id], [], 'title');
     if (record?.docType !== 'sp') {
       throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.search.noSuchProject);
     }
-    const stageIds = await projectApprovalIds(db, input.id);
-    const steps: ApprovalRecord[] = await loadRecords(db, stageIds, [], 'title');
+    const stageIds = await projectApprovalIds(readDb, input.id);
+    const steps: ApprovalRecord[] = await loadRecords(readDb, stageIds, [], 'title');
     steps.sort(
       (a, b) =>
         (STAGE_ORDER.get(a.stageCode ?? '') ?? 99) - (STAGE_ORDER.get(b.stageCode ?? '') ?? 99) ||

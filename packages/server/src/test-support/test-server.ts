@@ -10,12 +10,14 @@ import type { WechatSignInSettings } from '../auth/wechat/settings';
 import type { BrandSite } from '../brand-sites/discover';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
+import type { ErrorReporter } from '../observability/error-reporting';
 import type { KeyRateLimit } from '../open-api/operations';
 import { migrationsDir } from '../paths';
 import type { PaymentProvider } from '../payments/provider';
 import type { WebhookNetwork } from '../push/webhooks';
 import type { RateCounter } from '../security/rate-counter';
 import type { RateLimits } from '../security/rate-limit';
+import type { FileStores } from '../storage/file-store';
 import { tenantService } from '../tenants/service';
 import type { TestDatabaseTarget } from './databases';
 import { type TestClock, testClock } from './test-clock';
@@ -86,6 +88,12 @@ export interface TestServerOptions {
   logStream?: DestinationStream;
   /** Calls per API key and window of the open API (src/open-api); default: the server's. */
   keyRateLimit?: KeyRateLimit;
+  /** `METRICS_TOKEN`: serves `GET /metrics` to this bearer token; default: no /metrics. */
+  metricsToken?: string;
+  /** `SENTRY_DSN`: where server errors are reported; default: nowhere. */
+  errorReporter?: ErrorReporter;
+  /** `STORAGE=s3`: avatars and exports in a bucket (src/storage); default: temporary folders. */
+  files?: FileStores;
 }
 
 /** A migrated database of the target, seeded with the test brands, behind a server driven by `inject()`. */
@@ -116,6 +124,9 @@ export async function startTestServer(
     ...(options.rateCounter ? { rateCounter: options.rateCounter } : {}),
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
     ...(options.keyRateLimit ? { keyRateLimit: options.keyRateLimit } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.errorReporter ? { errorReporter: options.errorReporter } : {}),
   });
   return {
     app,

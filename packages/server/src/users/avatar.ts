@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { FileStore } from '../storage/file-store';
 
 /** Where avatars are served, relative to the server's base address; `headimgurl` stores this kind of path. */
 export const AVATAR_URL_PREFIX = 'webchat/uploads/avatars';
@@ -41,9 +39,8 @@ export function sniffImageType(data: Uint8Array): ImageExtension | undefined {
 const BRAND_DIR = /^[a-z][a-z0-9-]*$/;
 const AVATAR_FILE = /^\d+-[0-9a-f]{16}\.(png|jpg|gif|webp)$/;
 
-/** Avatars on disk under `<uploadsDir>/avatars/<brand>/<userId>-<random>.<ext>`. */
-export function avatarStore(uploadsDir: string) {
-  const root = join(uploadsDir, 'avatars');
+/** Avatars as `<brand>/<userId>-<random>.<ext>` in `files` (DATA_DIR/uploads/avatars, or the bucket's avatars/). */
+export function avatarStore(files: FileStore) {
   return {
     /** Writes the image and answers the path to store as headimgurl (relative to the base address). */
     async save(
@@ -53,8 +50,7 @@ export function avatarStore(uploadsDir: string) {
       data: Uint8Array,
     ): Promise<string> {
       const file = `${userId}-${randomBytes(8).toString('hex')}.${extension}`;
-      await mkdir(join(root, brandId), { recursive: true });
-      await writeFile(join(root, brandId, file), data);
+      await files.put(`${brandId}/${file}`, data, IMAGE_TYPES[extension]);
       return `${AVATAR_URL_PREFIX}/${brandId}/${file}`;
     },
 
@@ -64,7 +60,7 @@ export function avatarStore(uploadsDir: string) {
         ? headimgurl.slice(AVATAR_URL_PREFIX.length + 1).split('/')
         : [];
       if (brandId && file && BRAND_DIR.test(brandId) && AVATAR_FILE.test(file)) {
-        await rm(join(root, brandId, file), { force: true });
+        await files.remove(`${brandId}/${file}`);
       }
     },
 
@@ -72,14 +68,8 @@ export function avatarStore(uploadsDir: string) {
     async open(brandId: string, file: string) {
       const match = AVATAR_FILE.exec(file);
       if (!BRAND_DIR.test(brandId) || !match) return undefined;
-      const path = join(root, brandId, file);
-      const found = await stat(path).catch(() => undefined);
-      if (!found?.isFile()) return undefined;
-      return {
-        stream: createReadStream(path),
-        type: IMAGE_TYPES[match[1] as ImageExtension],
-        size: found.size,
-      };
+      const found = await files.open(`${brandId}/${file}`);
+      return found && { ...found, type: IMAGE_TYPES[match[1] as ImageExtension] };
     },
   };
 }

@@ -23,6 +23,7 @@ import { requestBaseUrl } from '../http/base-url';
 import { BusinessError } from '../http/business-error';
 import { type EndpointRouteDependencies, endpointRoute } from '../http/endpoint-route';
 import { messages } from '../messages';
+import type { FileStore } from '../storage/file-store';
 import { AVATAR_URL_PREFIX, avatarStore, sniffImageType } from './avatar';
 import { missingProfileFields } from './profile';
 import { type UserRecord, userQueries } from './queries';
@@ -32,8 +33,8 @@ export interface UserRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   codes: SmsCodeService;
   clock: Clock;
-  /** `DATA_DIR/uploads`: avatars are kept under `avatars/`. */
-  uploadsDir: string;
+  /** Where avatars are kept (src/storage). */
+  avatarFiles: FileStore;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -42,7 +43,7 @@ const UNIQUE_VIOLATION = '23505';
 export async function userRoutes(app: FastifyInstance, dependencies: UserRouteDependencies) {
   const { db, codes, clock } = dependencies;
   const users = userQueries(db);
-  const avatars = avatarStore(dependencies.uploadsDir);
+  const avatars = avatarStore(dependencies.avatarFiles);
 
   /** The account an update returned; the session was checked, so no row means the account is gone. */
   function updated(user: UserRecord | undefined): UserRecord {
