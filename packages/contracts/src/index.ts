@@ -352,17 +352,5 @@ export { envelopeSchema } from './envelope';
 export type { GlobalParams } from './global-params';
 export { globalParamsSchema } from './global-params';
 export { memberCodeSchema } from './member-codes';
-export type { OpenApiOperation } from './open-api';
-export {
-  cursorPage,
-  marketGroupBySchema,
-  marketGroupSchema,
-  OPEN_API_OPERATIONS,
-  OPEN_API_PREFIX,
-  openApiAnswerSchema,
-  pageCursor,
-  pageCursorSchema,
-} from './open-api';
-export { openApiDocument } from './open-api-document';
 export type { MemberPrivileges, PrivilegeKey } from './privileges';
 export { memberPrivilegesSchema, PRIVILEGE_KEYS, privilegeValueSchema } from './privileges';

@@ -1,6 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { OPEN_API_OPERATIONS, type OpenApiOperation } from '@tender/contracts';
+import { OPEN_API_OPERATIONS, type OpenApiOperation } from '@tender/contracts/open-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestBaseUrl } from '../http/base-url';
 import { BusinessError } from '../http/business-error';

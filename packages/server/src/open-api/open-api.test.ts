@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { OPEN_API_OPERATIONS } from '@tender/contracts';
+import { OPEN_API_OPERATIONS } from '@tender/contracts/open-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';

@@ -1,12 +1,10 @@
 import {
-  cursorPage,
   type EndpointDefinition,
   type GatePass,
   type MarketAnalysis,
   marketAnalysisEndpoint,
-  type OpenApiOperation,
-  pageCursor,
 } from '@tender/contracts';
+import { cursorPage, type OpenApiOperation, pageCursor } from '@tender/contracts/open-api';
 import { RESPONSE_CODES } from '@tender/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';

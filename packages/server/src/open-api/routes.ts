@@ -4,10 +4,8 @@ import {
   apiKeyListEndpoint,
   apiKeyRevokeEndpoint,
   apiKeyWebhookEndpoint,
-  OPEN_API_OPERATIONS,
-  OPEN_API_PREFIX,
-  openApiDocument,
 } from '@tender/contracts';
+import { OPEN_API_OPERATIONS, OPEN_API_PREFIX, openApiDocument } from '@tender/contracts/open-api';
 import { RESPONSE_CODES } from '@tender/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
