@@ -189,6 +189,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /webchat/api/zhaozhongbiaoDetails/toubiao-forecast/list id': ANNOUNCEMENT,
   'POST /webchat/api/zhaozhongbiaoDetails/toubiao/list id': ANNOUNCEMENT,
   'POST /webchat/api/zhaoBiaoInfo/project-analysis/export id': ANNOUNCEMENT,
+  'POST /webchat/api/zhaoBiaoInfo/project-analysis/view id': ANNOUNCEMENT,
+  'POST /webchat/api/zhaozhongbiaoDetails/isFirstTimeDownloadAnnouncement id': ANNOUNCEMENT,
   'POST /webchat/api/zhaozhongbiaoDetails/getEmailForExportAnalysisProject id': ANNOUNCEMENT,
   'POST /webchat/api/order/project-analysis-docking/submitOrder id': ANNOUNCEMENT,
   // A QR sign-in is no member's until it is claimed, and only its claim secret claims it (auth/qr-login.test.ts).
