@@ -145,18 +145,21 @@ async function showStory(page: Page, story: StoryEntry, first: boolean): Promise
 }
 
 /**
- * The picture once the story has settled: a modal centres itself after its data arrives and Mantine's
- * transitions run 150–200 ms, so pictures are taken until two in a row agree (animations frozen).
+ * The picture once the story has settled: a modal centres itself after its data arrives, Mantine's transitions
+ * run 150–200 ms and the stories' fake servers answer after up to 300 ms (animations frozen, a spinner looks
+ * still), so the picture must stay the same for 600 ms.
  */
 async function stablePicture(page: Page): Promise<Buffer> {
   let previous = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-  for (let attempt = 0; attempt < 20; attempt += 1) {
+  let unchanged = 0;
+  for (let attempt = 0; attempt < 30; attempt += 1) {
     await page.waitForTimeout(200);
     const next = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-    if (next.equals(previous)) return next;
+    unchanged = next.equals(previous) ? unchanged + 1 : 0;
+    if (unchanged === 3) return next;
     previous = next;
   }
-  throw new Error('the story did not settle within 4 s: its picture kept changing');
+  throw new Error('the story did not settle within 6 s: its picture kept changing');
 }
 
 async function checkStory(page: Page, brand: string, story: StoryEntry): Promise<StoryResult> {

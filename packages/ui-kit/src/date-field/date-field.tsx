@@ -38,7 +38,8 @@ export function DateField({
   return (
     <DatePickerInput
       label={label}
-      aria-label={ariaLabel ?? label}
+      // A visible label names the field; an aria-label beside it would hide the chosen date from its name.
+      aria-label={label ? undefined : ariaLabel}
       placeholder={placeholder}
       valueFormat="YYYY-MM-DD"
       value={value || null}
@@ -50,6 +51,11 @@ export function DateField({
       size={size}
       w={w ?? 140}
       error={error}
+      // Mantine's placeholder grey and error red are too faint on white (WCAG AA 4.5:1).
+      styles={{
+        placeholder: { color: 'var(--mantine-color-gray-7)' },
+        error: { color: 'var(--mantine-color-red-9)' },
+      }}
       popoverProps={{ withinPortal: true }}
       ariaLabels={messages.dateField.calendar}
       // The calendar's headings the Chinese way (dayjs zh-cn's 'MMMM YYYY' would read 十一月 2026).
