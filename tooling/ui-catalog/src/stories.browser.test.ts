@@ -147,7 +147,7 @@ async function showStory(page: Page, story: StoryEntry, first: boolean): Promise
 /**
  * The picture once the story has settled: a modal centres itself after its data arrives, Mantine's transitions
  * run 150–200 ms and the stories' fake servers answer after up to 300 ms (animations frozen, a spinner looks
- * still), so the picture must stay the same for 600 ms.
+ * still, and a story may retry), so the picture must stay the same for 1 s.
  */
 async function stablePicture(page: Page): Promise<Buffer> {
   let previous = await page.screenshot({ animations: 'disabled', caret: 'hide' });
@@ -156,7 +156,7 @@ async function stablePicture(page: Page): Promise<Buffer> {
     await page.waitForTimeout(200);
     const next = await page.screenshot({ animations: 'disabled', caret: 'hide' });
     unchanged = next.equals(previous) ? unchanged + 1 : 0;
-    if (unchanged === 3) return next;
+    if (unchanged === 5) return next;
     previous = next;
   }
   throw new Error('the story did not settle within 6 s: its picture kept changing');
