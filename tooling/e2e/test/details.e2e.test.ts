@@ -180,7 +180,8 @@ describe(`detail screens (${brand.id})`, () => {
       const dialog = permissionDialog(page, 'usedUp');
       await dialog.getByText('您的免费试用次数已用完！').waitFor();
       await dialog.getByRole('button', { name: '开通会员' }).waitFor();
-      await page.getByText('暂无权限查看该信息').waitFor();
+      // The page behind the dialog says the server's refusal, not the item.
+      await page.getByRole('main').getByText('您的免费试用次数已用完！').waitFor();
       expect(await detailHeading(page, refused).count()).toBe(0);
       await saveScreenshot(page, 'membership-used-up-dialog');
 
@@ -248,9 +249,9 @@ describe(`detail screens (${brand.id})`, () => {
       await page.getByRole('button', { name: '监控项目' }).click();
       await page.getByRole('button', { name: '取消监控' }).waitFor();
       await page.getByRole('button', { name: '查看原文' }).click();
-      expect(await page.getByRole('region', { name: '操作' }).getByRole('link').getAttribute('href')).toMatch(
-        /^https?:\/\//,
-      );
+      // The source link is the one whose text is its address (the region also links to 项目分析).
+      const sourceLink = page.getByRole('region', { name: '操作' }).getByRole('link', { name: /^https?:\/\// });
+      expect(await sourceLink.getAttribute('href')).toMatch(/^https?:\/\//);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: '下载公告' }).click(),
