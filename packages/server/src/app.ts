@@ -184,7 +184,8 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     stopOrderStates();
   });
   const clock = dependencies.clock ?? systemClock;
-  securityHeaders(app);
+  const environment = dependencies.environment ?? serviceEnvironment(false, {});
+  securityHeaders(app, environment.sentryDsn);
   if (dependencies.rateLimits && Object.keys(dependencies.rateLimits).length > 0) {
     rateLimits(app, dependencies.rateLimits, clock, dependencies.rateCounter);
   }
@@ -215,7 +216,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     dependencies.sites.map((site) => site.id),
     dependencies.readiness,
   );
-  environmentRoute(app, routeDependencies, dependencies.environment ?? serviceEnvironment(false, {}));
+  environmentRoute(app, routeDependencies, environment);
   await brandSiteRoutes(app, dependencies.sites, dependencies.defaultBrand);
   catalogRoutes(app, db, routeDependencies);
   await authRoutes(app, { ...routeDependencies, db: db, auth, clock, outbox });

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startFakeSentryIngest } from './fake-sentry-ingest.mjs';
 
 const packageDir = resolve(import.meta.dirname, '..');
 const root = resolve(packageDir, '../..');
@@ -49,6 +50,8 @@ async function waitUntilReady(baseUrl, server) {
   throw new Error(`the server was not ready within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
+// The brand apps report their errors to it (error-reports.e2e.test.ts): every page runs with Sentry on, as in production.
+const sentryIngest = await startFakeSentryIngest();
 const dataDir = mkdtempSync(join(tmpdir(), 'tender-e2e-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,6 +76,7 @@ function startServer() {
       DEMO_SIZE: '200',
       PORT: String(port),
       HOST: '127.0.0.1',
+      SENTRY_BROWSER_DSN: sentryIngest.dsn,
       // Every brand's tests sign many accounts in from 127.0.0.1; the other limits stay at their defaults.
       RATE_LIMITS: process.env.RATE_LIMITS ?? 'login-ip=1000/60,sms-ip=1000/60,sms-ip-hour=10000/3600',
     },
@@ -193,7 +197,12 @@ try {
     [vitestBin, 'run', ...(args.includes('--project') ? [] : ['--project', 'brand:*']), ...args],
     {
       cwd: packageDir,
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_OPERATOR_MEMBERS: JSON.stringify(operatorMembers) },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_OPERATOR_MEMBERS: JSON.stringify(operatorMembers),
+        E2E_SENTRY_INGEST: sentryIngest.url,
+      },
       stdio: 'inherit',
     },
   );
@@ -205,6 +214,7 @@ try {
   console.error(`e2e: ${error.message}`);
 } finally {
   await stopServer(server);
+  await sentryIngest.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

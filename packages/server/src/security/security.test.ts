@@ -9,7 +9,7 @@ import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { newMobile, signIn } from '../test-support/sign-in';
 import { startTestServer, type TestServer, testBrands } from '../test-support/test-server';
-import { CONTENT_SECURITY_POLICY, securityHeaders } from './headers';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, securityHeaders } from './headers';
 import { memoryRateCounter } from './rate-counter';
 import { DEFAULT_RATE_LIMITS, guardedEndpoints, parseRateLimits } from './rate-limit';
 
@@ -126,6 +126,13 @@ describe.each(testDatabaseTargets())('security on $name', (target) => {
     }
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self';");
+  });
+
+  it('lets the browser send error reports to the SENTRY_BROWSER_DSN origin only', () => {
+    expect(contentSecurityPolicy('https://public@sentry.example.cn:9000/42')).toContain(
+      "connect-src 'self' https://sentry.example.cn:9000;",
+    );
+    expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self';");
   });
 
   it('limits sign-in tries per IP with a 429 envelope in Chinese, Retry-After, and again after the window', async () => {
