@@ -250,7 +250,9 @@ describe(`detail screens (${brand.id})`, () => {
       await page.getByRole('button', { name: '取消监控' }).waitFor();
       await page.getByRole('button', { name: '查看原文' }).click();
       // The source link is the one whose text is its address (the region also links to 项目分析).
-      const sourceLink = page.getByRole('region', { name: '操作' }).getByRole('link', { name: /^https?:\/\// });
+      const sourceLink = page
+        .getByRole('region', { name: '操作' })
+        .getByRole('link', { name: /^https?:\/\// });
       expect(await sourceLink.getAttribute('href')).toMatch(/^https?:\/\//);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
