@@ -7,15 +7,15 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 37,
-    projectCode: 32,
+    projectName: 38,
+    projectCode: 33,
     budgetFen: 10,
-    purchaser: 28,
-    agency: 16,
-    procurementMethod: 38,
-    provinceCode: 40,
+    purchaser: 29,
+    agency: 17,
+    procurementMethod: 39,
+    provinceCode: 41,
     bidDeadline: 10,
-    winners: 13,
+    winners: 14,
     phones: 24,
   },
   'held-out': {
