@@ -7,8 +7,8 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 38,
-    projectCode: 33,
+    projectName: 39,
+    projectCode: 34,
     budgetFen: 10,
     purchaser: 29,
     agency: 17,
