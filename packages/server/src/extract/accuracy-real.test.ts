@@ -7,39 +7,41 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 39,
-    projectCode: 34,
+    projectName: 44,
+    projectCode: 38,
     budgetFen: 10,
-    purchaser: 29,
-    agency: 17,
-    procurementMethod: 39,
-    provinceCode: 41,
+    purchaser: 34,
+    agency: 21,
+    procurementMethod: 43,
+    provinceCode: 47,
     bidDeadline: 10,
     winners: 14,
-    phones: 24,
+    phones: 29,
   },
   'held-out': {
-    projectName: 21,
-    projectCode: 17,
-    budgetFen: 7,
-    purchaser: 11,
-    agency: 7,
-    procurementMethod: 24,
-    provinceCode: 29,
-    bidDeadline: 10,
-    winners: 2,
-    phones: 11,
+    projectName: 65,
+    projectCode: 58,
+    budgetFen: 25,
+    purchaser: 81,
+    agency: 46,
+    procurementMethod: 53,
+    provinceCode: 112,
+    bidDeadline: 34,
+    winners: 27,
+    phones: 60,
   },
 };
 
 // Values that came out where the notice states nothing, counted over every field of a part. A method read from an
 // aggregator's list of related notices (hnzbtb-nyist-classroom-cj), from 预询价 (e-jianyu-kunming-airport-cleaning-yx)
-// or from a template heading 单一来源采购人员 (e-cyzbt-xj-eco-canteen-jg); a code an aggregator masked
-// (chinabidding-anyang-soil-zb, `HNTY-X-X`); a name read from a title whose purchaser is masked
-// (e-architectures-hospital-property-yx); the label 招标人 read as a masked purchaser (e-caigoupt-zhenjiang-school-design-gk);
-// and numbers that are nobody's contact: an aggregator's hotline (e-qianlima-*, e-bbda-*), a supervision office
-// (e-fzu-canteen-hx), the winner's office (e-cyzbt-tj-industry-canteen-cj). Never more.
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 8, 'held-out': 8 };
+// or from the award template's heading 评审专家（单一来源采购人员）名单 (e-cyzbt-xj-eco-canteen-jg,
+// g-gxzfcg-nandan-social-aid-cj and seven g-ggzy-… awards); a code an aggregator masked (chinabidding-anyang-soil-zb,
+// `HNTY-X-X`); a name read from a title whose purchaser is masked (e-architectures-hospital-property-yx); the label
+// 招标人 read as a masked purchaser (e-caigoupt-zhenjiang-school-design-gk); the first 中标候选人 of a 中标公示 read as
+// its winner (g-bzztb-bozhou-sports-park-hxr); and numbers that are nobody's contact: an aggregator's hotline
+// (e-qianlima-*, e-bbda-*), a supervision or complaints office (e-fzu-canteen-hx, g-qhzbtb-dongchuan-power-zb, the
+// g-yichang-… awards), the winner's office (e-cyzbt-tj-industry-canteen-cj). Never more.
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 10, 'held-out': 39 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
