@@ -92,9 +92,8 @@ const NUMBER = '(\\d+(?:\\.\\d+)?|[〇零一壹二贰两三叁四肆五伍六陆
 const DURATION = new RegExp(`${NUMBER}\\s*(?:个)?\\s*(年|月|日历天|个日历日|日历日|天|日|周|星期)`);
 const DAY = '(\\d{4})\\s*(?:年|-|\\.|/)\\s*(\\d{1,2})\\s*(?:月|-|\\.|/)\\s*(\\d{1,2})\\s*日?';
 const RANGE = new RegExp(`${DAY}\\s*(?:起)?\\s*(?:至|到|—|－|-|~|～)\\s*${DAY}`);
-const MONTH_RANGE = new RegExp(
-  '(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月\\s*(?:起)?\\s*(?:至|到|—|－|-|~|～)\\s*(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月(?!\\s*\\d)',
-);
+const MONTH_RANGE =
+  /(\d{4})\s*年\s*(\d{1,2})\s*月\s*(?:起)?\s*(?:至|到|—|－|-|~|～)\s*(\d{4})\s*年\s*(\d{1,2})\s*月(?!\s*\d)/;
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
@@ -113,7 +112,8 @@ export function monthsBetween(start: string, end: string): number {
   const from = new Date(`${start}T00:00:00Z`);
   const after = new Date(`${end}T00:00:00Z`);
   after.setUTCDate(after.getUTCDate() + 1);
-  let months = (after.getUTCFullYear() - from.getUTCFullYear()) * 12 + after.getUTCMonth() - from.getUTCMonth();
+  let months =
+    (after.getUTCFullYear() - from.getUTCFullYear()) * 12 + after.getUTCMonth() - from.getUTCMonth();
   let anchor = addMonths(start, months);
   if (anchor > isoOf(after)) {
     months -= 1;
