@@ -80,7 +80,10 @@ describe.each(testDatabaseTargets())('即将到期 on $name', (target) => {
       award(titles.computedInside, '服务时间：服务期1年', addDays(addMonths(today, -12), 31)),
       award(titles.computedOutside, '服务时间：服务期1年', addDays(addMonths(today, -12), -1)),
       award(titles.failed, range(addDays(today, 10)), published, { noticeKind: 'failed' }),
-      award(titles.tender, range(addDays(today, 10)), published, { announcementType: 'zb', noticeKind: null }),
+      award(titles.tender, range(addDays(today, 10)), published, {
+        announcementType: 'zb',
+        noticeKind: null,
+      }),
       award(titles.zhejiang, range(addDays(today, 20)), published, { region: ZHEJIANG }),
       award(titles.otherIndustry, range(addDays(today, 30)), published, { industryCode: '72' }),
     ]);
@@ -162,15 +165,19 @@ describe.each(testDatabaseTargets())('即将到期 on $name', (target) => {
     expect(saved.data).toMatchObject({ withinDays: 60, area: ['440000', '330000'], industry: ['70'] });
     const matches = await callAs(server, user, 'POST', '/webchat/api/renewal/subscription/matches', {});
     // Not 丙 (ends on day 90), not 癸 (industry 72), not the failed award or the tender.
-    expect(titlesOf(matches.data.records)).toEqual([titles.endsToday, titles.zhejiang, titles.computedInside]);
+    expect(titlesOf(matches.data.records)).toEqual([
+      titles.endsToday,
+      titles.zhejiang,
+      titles.computedInside,
+    ]);
     const other = await newMember(server, 'alpha');
     expect((await callAs(server, other, 'GET', '/webchat/api/renewal/subscription')).data).toBeNull();
     await callAs(server, user, 'POST', '/webchat/api/renewal/subscription/save', { area: ['330000'] });
     const changed = await callAs(server, user, 'POST', '/webchat/api/renewal/subscription/matches', {});
     expect(titlesOf(changed.data.records)).toEqual([titles.zhejiang]);
-    expect(
-      (await callAs(server, user, 'POST', '/webchat/api/renewal/subscription/delete', {})).data,
-    ).toEqual({ deleted: true });
+    expect((await callAs(server, user, 'POST', '/webchat/api/renewal/subscription/delete', {})).data).toEqual(
+      { deleted: true },
+    );
     expect((await callAs(server, user, 'GET', '/webchat/api/renewal/subscription')).data).toBeNull();
   });
 
@@ -228,7 +235,9 @@ describe.each(testDatabaseTargets())('即将到期 on $name', (target) => {
       const text = (result.content as { text: string }[])[0]?.text ?? '';
       expect(text).toContain(titles.zhejiang);
       expect(text).toContain(`预计到期：${addDays(today, 20)}（20 天后，公告写明）`);
-      expect(text).toContain(`依据：服务期限：${chineseDay(addDays(today, -344))}至${chineseDay(addDays(today, 20))}`);
+      expect(text).toContain(
+        `依据：服务期限：${chineseDay(addDays(today, -344))}至${chineseDay(addDays(today, 20))}`,
+      );
       expect(text).toContain('中标人：某物业服务有限公司');
       expect(text).not.toContain(titles.endsToday);
       expect(text).toMatch(/今日 API 调用：已用 \d+/);
