@@ -1,4 +1,4 @@
-import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from '../extract/normalize';
+import { decodeEntities, htmlToText, looksLikeHtml } from '../extract/normalize';
 
 /**
  * How long the contract of an award notice runs (src/renewal/README.md): 服务期：三年, 合同履行期限：自合同签订之日起
@@ -197,15 +197,27 @@ function periodIn(label: string, clause: string): ServicePeriod | null {
   return null;
 }
 
+/** Full-width digits and letters to ASCII, odd spaces to spaces; the phrase keeps its own spacing. */
+function halfWidth(text: string): string {
+  return text
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
+    .replace(/[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff0e\uff0d\uff5e]/g, (char) =>
+      String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+    );
+}
+
 const LABEL_PATTERN = new RegExp(`(${LABELS.join('|')})`, 'g');
 /** Where a clause stops: the sentence's end, the next field, or 60 characters. */
 const CLAUSE_END = /[。；;\n]|[，,]\s*(?:[^，,。；;\n]{0,8}[：:])/;
 
 /** The first stated contract period of a notice's text (HTML or plain), or null. */
 export function extractServicePeriod(input: string): ServicePeriod | null {
-  const text = normalizeText(looksLikeHtml(input) ? htmlToText(input).text : decodeEntities(input));
+  const text = looksLikeHtml(input) ? htmlToText(input).text : decodeEntities(input);
   for (const match of text.matchAll(LABEL_PATTERN)) {
-    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 80);
+    const start = match.index + match[0].length;
+    // Only the words after a label are normalised: a notice is read once per import.
+    const after = halfWidth(text.slice(start, start + 120));
     const end = CLAUSE_END.exec(after);
     const clause = (end ? after.slice(0, end.index) : after).slice(0, 60);
     const period = periodIn(match[0], clause);
