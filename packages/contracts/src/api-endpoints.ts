@@ -133,6 +133,13 @@ import {
 } from './endpoints/permissions';
 import { cancelAccountEndpoint, personalDataEndpoint } from './endpoints/personal-data';
 import {
+  expiringContractsEndpoint,
+  renewalSubscriptionDeleteEndpoint,
+  renewalSubscriptionGetEndpoint,
+  renewalSubscriptionMatchesEndpoint,
+  renewalSubscriptionSaveEndpoint,
+} from './endpoints/renewal';
+import {
   desginedSearchHistoryListEndpoint,
   desginedSearchListEndpoint,
   getHostSearchWordEndpoint,
@@ -298,6 +305,12 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   spxmDetailEndpoint,
   spxmHistoryWordEndpoint,
   spxmSearchRecordEndpoint,
+  // 即将到期 (ADR 0042): contracts whose predicted end is near, and the member's subscription to them
+  expiringContractsEndpoint,
+  renewalSubscriptionGetEndpoint,
+  renewalSubscriptionSaveEndpoint,
+  renewalSubscriptionDeleteEndpoint,
+  renewalSubscriptionMatchesEndpoint,
   // Companies (spec §2 /enterpriseDetails, /enterHistory, /altas, 查企业; §3 watchCompanyDetail, bussinessAnalyzer, watchCompanyPhoneBook)
   companySearchEndpoint,
   companyDetailEndpoint,

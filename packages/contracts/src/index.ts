@@ -272,6 +272,23 @@ export {
   personalDataSectionSchema,
 } from './endpoints/personal-data';
 export type {
+  ExpiringContract,
+  ExpiringContractPage,
+  RenewalSubscription,
+} from './endpoints/renewal';
+export {
+  DEFAULT_EXPIRING_WITHIN_DAYS,
+  expiringContractPageSchema,
+  expiringContractSchema,
+  expiringContractsEndpoint,
+  MAX_EXPIRING_WITHIN_DAYS,
+  renewalSubscriptionDeleteEndpoint,
+  renewalSubscriptionGetEndpoint,
+  renewalSubscriptionMatchesEndpoint,
+  renewalSubscriptionSaveEndpoint,
+  renewalSubscriptionSchema,
+} from './endpoints/renewal';
+export type {
   ApprovalRecord,
   DesignedRecord,
   SearchAllTabCode,

@@ -9,6 +9,7 @@ import {
 import { companyDetailEndpoint, companyPartnersEndpoint, companySearchEndpoint } from './endpoints/companies';
 import { selDesignedInfoEndpoint, selZhaobiaoDetailsEndpoint } from './endpoints/details';
 import { gatePassSchema } from './endpoints/permissions';
+import { expiringContractsEndpoint } from './endpoints/renewal';
 import { searchAllListEndpoint, searchListEndpoint } from './endpoints/search';
 import { feedListEndpoint, feedRecordSchema } from './endpoints/subscriptions';
 
@@ -227,6 +228,16 @@ export const OPEN_API_OPERATIONS: readonly OpenApiOperation[] = [
     }),
     response: z.object({ records: z.array(feedRecordSchema) }),
     paging: 'feed',
+  }),
+  operation({
+    name: 'expiring_contracts',
+    method: 'POST',
+    path: `${OPEN_API_PREFIX}/expiring`,
+    summary: `即将到期的合同：服务期将在今天起 withinDays 天内（默认 90）结束的中标/成交结果，可按地区、行业筛选，最早到期在前；每条附中标公告（id）、服务期原文与预计到期日（公告写明截止日为 stated，否则为公告日加服务期 computed）；不计查看次数；${QUOTA_NOTE}`,
+    request: paged(expiringContractsEndpoint.request),
+    response: expiringContractsEndpoint.response,
+    web: expiringContractsEndpoint,
+    paging: 'pages',
   }),
 ];
 

@@ -57,6 +57,7 @@ import { startDailyDigest } from './push/digest';
 import { startFeedPush } from './push/feed-push';
 import { internetRobotNetwork, type WebhookNetwork } from './push/webhooks';
 import { PushHub } from './push/websocket';
+import { renewalRoutes } from './renewal/routes';
 import { searchRoutes } from './search/routes';
 import { securityHeaders } from './security/headers';
 import { LOG_REDACT_PATHS, requestSerializer } from './security/log-redaction';
@@ -243,6 +244,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
   detailRoutes(app, { ...routeDependencies, db: db, clock });
   historyRoutes(app, { ...routeDependencies, db: db, clock });
   searchRoutes(app, { ...routeDependencies, db: db, readDb, clock });
+  renewalRoutes(app, { ...routeDependencies, db: db, clock });
   subscriptionRoutes(app, { ...routeDependencies, db: db, clock });
   monitoringRoutes(app, { ...routeDependencies, db: db, clock });
   const pushHub = new PushHub(auth.authenticator, { db: db, clock, log: app.log });

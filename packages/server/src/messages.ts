@@ -429,4 +429,8 @@ export const messages = {
     cancelledUserName: '已注销用户',
     cancelledEnterpriseName: '已注销账号的企业',
   },
+  /** 即将到期 (src/renewal). */
+  renewal: {
+    notSubscribed: '尚未订阅即将到期的合同',
+  },
 } as const;

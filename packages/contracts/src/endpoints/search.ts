@@ -105,13 +105,13 @@ const docchnnelSchema = listSchema(
   20,
 ).describe('信息类型（docchnnel）：document/type 的代码，如 zb、jg，或招标方式 gk、cs（即该方式的招标公告）');
 
-const areaSchema = listSchema(
+export const areaSchema = listSchema(
   z.string().min(1).max(40, '地区代码过长'),
   '地区应为代码数组或用英文逗号分隔的代码',
   100,
 ).describe('地区：selArea 的节点代码（440000、广东省_深圳市、广东省_全部）或 6 位区划代码；100000 为全国');
 
-const industrySchema = listSchema(
+export const industrySchema = listSchema(
   z.string().regex(/^(?:[A-T]|\d{2})$/, '行业应为 industry/list 中的门类（A—T）或大类代码（01—97）'),
   '行业应为代码数组或用英文逗号分隔的代码',
   100,

@@ -13,6 +13,7 @@ import { memberCommand, privilegeCommand } from '../membership/commands';
 import { clusterMetrics, listenForMetrics } from '../observability/metrics-listener';
 import { orderCommand } from '../orders/command';
 import { migrationsDir } from '../paths';
+import { periodAccuracyCommand, renewalBackfillCommand } from '../renewal/command';
 import { searchCommand } from '../search/command';
 import { dbCommand } from './db-command';
 import { startServer } from './start';
@@ -68,6 +69,8 @@ export const commands: readonly Command[] = [
   corpusCommand,
   extractCommand,
   extractAccuracyCommand,
+  periodAccuracyCommand,
+  renewalBackfillCommand,
   memberCommand,
   privilegeCommand,
   orderCommand,

@@ -31,6 +31,11 @@ export interface NoticeLabel {
   phones: string[] | null;
   /** The fields the notice states masked (`***`, `(略)`, `点击查看` …): they must come out `null`. */
   masked: string[];
+  /**
+   * Award notices only (absent on other labels): how long the contract runs, as the notice states it — the phrase
+   * and its length in months — or `null` when the notice states no period. Scored by src/renewal.
+   */
+  servicePeriod?: { text: string; months: number } | null;
 }
 
 export interface NoticeMeta {

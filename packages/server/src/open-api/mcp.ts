@@ -30,7 +30,7 @@ function mcpServerFor(
 ) {
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      '招投标信息开放数据：搜索招标、中标信息，查看公告与企业画像、合作伙伴、潜在投标人，市场统计与同比，采购人与供应商排行，以及我的订阅新信息。每次调用计 1 次 apiAccess；查看详情与网页同样计次。',
+      '招投标信息开放数据：搜索招标、中标信息，查看公告与企业画像、合作伙伴、潜在投标人，市场统计与同比，采购人与供应商排行，我的订阅新信息，以及即将到期的合同。每次调用计 1 次 apiAccess；查看详情与网页同样计次。',
   });
   const links = webLinks(requestBaseUrl(request), caller.tenant.id);
   const run = (operation: OpenApiOperation, input: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import type { CompanyProfile, ItemDetail, SearchRecord } from '@tender/contracts';
+import type { CompanyProfile, ExpiringContractPage, ItemDetail, SearchRecord } from '@tender/contracts';
 
 /**
  * The MCP tools' results as text an assistant reads (src/open-api/mcp.ts): per item its title, date, region,
@@ -53,6 +53,27 @@ export function searchRecordText(record: SearchRecord, links: WebLinks, position
     line('   投标截止', record.bidDeadline),
     `   编号：${record.id}　链接：${links.item(record.id, record.docType)}`,
   );
+}
+
+/** 即将到期: each contract with its evidence, the award notice's period phrase and how the end was found. */
+function expiringPageText(page: ExpiringContractPage, links: WebLinks, nextCursor: string | null): string {
+  if (page.records.length === 0) return `${page.fromDate} 至 ${page.toDate} 没有即将到期的合同。`;
+  return [
+    `${page.fromDate} 至 ${page.toDate} 即将到期的合同共 ${page.total} 条（第 ${page.pageNumber} 页）：`,
+    ...page.records.map((record, index) =>
+      lines(
+        `${(page.pageNumber - 1) * page.pageSize + index + 1}. ${record.title}`,
+        `   预计到期：${record.predictedEndDate}（${record.daysLeft} 天后，${record.endBasis === 'stated' ? '公告写明' : '按公告日加服务期推算'}）`,
+        `   依据：${record.periodText}（中标公告 ${record.publishDate}）`,
+        `   地区：${record.regionText || '未注明'}${record.industryName ? `　行业：${record.industryName}` : ''}`,
+        line('   采购人', record.purchaser),
+        line('   中标人', record.winners.join('、')),
+        line('   中标金额', record.awardText),
+        `   编号：${record.id}　链接：${links.item(record.id, 'jg')}`,
+      ),
+    ),
+    ...(nextCursor ? [`下一页传 cursor = ${nextCursor}`] : []),
+  ].join('\n');
 }
 
 export function searchPageText(
@@ -261,6 +282,8 @@ export function operationText(
             ),
             `下次调用传 cursor = ${nextCursor}，只取之后的新信息`,
           ].join('\n');
+    case 'expiring_contracts':
+      return expiringPageText(data, links, nextCursor);
     default:
       return JSON.stringify(data, null, 2);
   }

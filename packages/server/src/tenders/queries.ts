@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { writeContractPeriods } from '../renewal/queries';
 import { searchIndex } from '../search/search-index';
 import { tsvectorLiteralOfName } from '../search/tokens';
 import type { PartyRole } from './codes';
@@ -158,14 +159,14 @@ export async function insertTenderItems(
     : [];
   const ids = new Map(inserted.map((row) => [row.dedup_key, row.id]));
   onInserted?.(ids);
+  const written = rows.flatMap((row) => {
+    const itemId = ids.get(row.dedupKey);
+    return itemId === undefined ? [] : [{ ...row, itemId }];
+  });
   // The search documents go in with the items (src/search): an item is never written unsearchable.
-  await searchIndex.add(
-    db,
-    rows.flatMap((row) => {
-      const itemId = ids.get(row.dedupKey);
-      return itemId === undefined ? [] : [{ ...row, itemId }];
-    }),
-  );
+  await searchIndex.add(db, written);
+  // An award's contract period too (src/renewal), so it is among the 即将到期 from its first day.
+  await writeContractPeriods(db, written);
   return ids;
 }
 

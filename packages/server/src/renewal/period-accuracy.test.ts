@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { realCorpusDir } from '../extract/accuracy-command';
+import { periodScoreText, scoreServicePeriods } from './period-accuracy';
+
+/**
+ * The service-period extractor on the real award notices (src/extract/real, labels' `servicePeriod`): the floor
+ * docs/performance.md "Service periods" records. Raise it when the figures rise; lower it only with a reason.
+ */
+const FLOOR = { labelled: 21, overall: 0.95, nullWhenAbsent: 0.95 };
+
+describe('service-period accuracy on real award notices', () => {
+  const score = scoreServicePeriods(realCorpusDir);
+
+  it('scores every labelled award notice, whoever added it', () => {
+    expect(score.notices).toBeGreaterThanOrEqual(FLOOR.labelled);
+    expect(score.stated + score.absent).toBe(score.notices);
+  });
+
+  it('stays at or above its recorded level', () => {
+    const overall = (score.correct + score.nullWhenAbsent) / score.notices;
+    expect(overall, periodScoreText(score)).toBeGreaterThanOrEqual(FLOOR.overall);
+    expect(score.nullWhenAbsent / score.absent, periodScoreText(score)).toBeGreaterThanOrEqual(
+      FLOOR.nullWhenAbsent,
+    );
+  });
+});
