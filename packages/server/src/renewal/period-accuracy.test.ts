@@ -4,9 +4,10 @@ import { periodScoreText, scoreServicePeriods } from './period-accuracy';
 
 /**
  * The service-period extractor on the real award notices (src/extract/real, labels' `servicePeriod`): the floor
- * docs/performance.md "Service periods" records. Raise it when the figures rise; lower it only with a reason.
+ * docs/performance.md "Service periods" records. Raise it when the figures rise; lower it only with a reason (it fell
+ * from 95 % on 21 notices to 77 % on 92 when the two corpus batches brought 71 more award notices, 29 stating a period).
  */
-const FLOOR = { labelled: 21, overall: 0.95, nullWhenAbsent: 0.95 };
+const FLOOR = { labelled: 92, overall: 0.77, nullWhenAbsent: 0.9 };
 
 describe('service-period accuracy on real award notices', () => {
   const score = scoreServicePeriods(realCorpusDir);
