@@ -43,6 +43,7 @@ import { answerWithRequestId, requestIdOf } from './observability/request-id';
 import { startKeyWebhooks } from './open-api/key-webhooks';
 import { DEFAULT_KEY_RATE_LIMIT, type KeyRateLimit } from './open-api/operations';
 import { openApiRoutes } from './open-api/routes';
+import { partnerIngestRoutes } from './partner-ingest/routes';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
 import { orderService } from './orders/service';
@@ -303,6 +304,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       : memoryRateCounter(clock),
     keyRateLimit: dependencies.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT,
   });
+  partnerIngestRoutes(app, { db, clock });
 
   return app;
 }
