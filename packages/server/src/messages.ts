@@ -284,7 +284,14 @@ export const messages = {
     fetchFailed: (reason: string) => `抓取失败：${reason}`,
     robotsRefused: 'robots.txt 不允许抓取',
     recordRejected: (field: string, reason: string) => `${field}：${reason}`,
-    report: (source: string, lists: number, details: number, inserted: number, duplicates: number, failed: number) =>
+    report: (
+      source: string,
+      lists: number,
+      details: number,
+      inserted: number,
+      duplicates: number,
+      failed: number,
+    ) =>
       `${source}：列表页 ${lists} 个，新详情页 ${details} 个，新增 ${inserted} 条，重复 ${duplicates} 条，无法读取 ${failed} 页`,
     failedPage: (url: string, reason: string) => `无法读取 ${url}：${reason}`,
     partnerUsage: '用法：tender-server partner create <合作方名称> | partner revoke <密钥前缀>',

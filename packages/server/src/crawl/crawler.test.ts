@@ -44,8 +44,18 @@ describe.each(testDatabaseTargets())('crawlers on $name', (target) => {
     const site = await replayServer(ccgpSite);
     const lines: string[] = [];
     try {
-      const report = await crawlSource(db, ccgp, { origin: site.origin, ...QUICK, log: (line) => lines.push(line) });
-      expect(report).toMatchObject({ source: 'ccgp', listPages: 1, detailPages: 2, inserted: 1, duplicates: 0 });
+      const report = await crawlSource(db, ccgp, {
+        origin: site.origin,
+        ...QUICK,
+        log: (line) => lines.push(line),
+      });
+      expect(report).toMatchObject({
+        source: 'ccgp',
+        listPages: 1,
+        detailPages: 2,
+        inserted: 1,
+        duplicates: 0,
+      });
       expect(report.failed).toEqual([
         { url: `${site.origin}${CCGP_CHANGED}`, reason: expect.stringContaining('详情页结构无法识别') },
       ]);
@@ -97,11 +107,17 @@ describe.each(testDatabaseTargets())('crawlers on $name', (target) => {
   });
 
   it('robots.txt refusing the list pages: nothing but robots.txt is fetched, and the refusal is reported', async () => {
-    const site = await replayServer({ ...ccgpSite, '/robots.txt': { text: 'User-agent: *\nDisallow: /cggg/\n' } });
+    const site = await replayServer({
+      ...ccgpSite,
+      '/robots.txt': { text: 'User-agent: *\nDisallow: /cggg/\n' },
+    });
     try {
       const report = await crawlSource(db, ccgp, { origin: site.origin, ...QUICK });
       expect(site.requested).toEqual(['/robots.txt']);
-      expect(report.failed.map((page) => page.reason)).toEqual(['robots.txt 不允许抓取', 'robots.txt 不允许抓取']);
+      expect(report.failed.map((page) => page.reason)).toEqual([
+        'robots.txt 不允许抓取',
+        'robots.txt 不允许抓取',
+      ]);
       expect(report.listPages).toBe(0);
     } finally {
       await site.close();
@@ -121,24 +137,27 @@ describe.each(testDatabaseTargets())('crawlers on $name', (target) => {
       file: 'pages/xjggzy-detail.html',
       title: '轮台县2021年保障性住房及配套建设项目（监理）招标公告',
     },
-  ])('$source.id: the 新点 list row leads to its detail page, which is imported', async ({ source, detail, file, title }) => {
-    const list = readFileSync(join(FIXTURES, 'epoint-moreinfo.html'), 'utf8')
-      .replaceAll('DETAIL_PATH', detail)
-      .replaceAll('DETAIL_TITLE', title)
-      .replaceAll('DETAIL_DATE', '2026-05-15');
-    const site = await replayServer({
-      '/robots.txt': ALLOW_ALL,
-      [source.startPaths[0] as string]: { html: list },
-      [detail]: { file },
-    });
-    try {
-      const report = await crawlSource(db, source, { origin: site.origin, ...QUICK });
-      expect(report.failed).toEqual([]);
-      expect(report).toMatchObject({ detailPages: 1, inserted: 1 });
-      const [item] = await itemsFrom(`${site.origin}${detail}`);
-      expect(item).toMatchObject({ title, source_id: `${source.id}:${detail.slice(-41, -5)}` });
-    } finally {
-      await site.close();
-    }
-  });
+  ])(
+    '$source.id: the 新点 list row leads to its detail page, which is imported',
+    async ({ source, detail, file, title }) => {
+      const list = readFileSync(join(FIXTURES, 'epoint-moreinfo.html'), 'utf8')
+        .replaceAll('DETAIL_PATH', detail)
+        .replaceAll('DETAIL_TITLE', title)
+        .replaceAll('DETAIL_DATE', '2026-05-15');
+      const site = await replayServer({
+        '/robots.txt': ALLOW_ALL,
+        [source.startPaths[0] as string]: { html: list },
+        [detail]: { file },
+      });
+      try {
+        const report = await crawlSource(db, source, { origin: site.origin, ...QUICK });
+        expect(report.failed).toEqual([]);
+        expect(report).toMatchObject({ detailPages: 1, inserted: 1 });
+        const [item] = await itemsFrom(`${site.origin}${detail}`);
+        expect(item).toMatchObject({ title, source_id: `${source.id}:${detail.slice(-41, -5)}` });
+      } finally {
+        await site.close();
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@ import type { TenderRecord } from '../ingest/record';
 import { messages } from '../messages';
 import { importNotices, noticeRecord } from './notice-record';
 import { markSeen, saveSourceState, seenPages } from './queries';
-import { type CrawlSource, type ListedNotice, LayoutChanged } from './sources';
+import { type CrawlSource, LayoutChanged, type ListedNotice } from './sources';
 
 const text = messages.crawl;
 
@@ -42,11 +42,10 @@ export interface CrawlReport {
 }
 
 /** Names the crawler to the sites (their robots.txt rules for it apply); CRAWL_USER_AGENT overrides it. */
-export const DEFAULT_USER_AGENT = 'TenderPlatformCrawler/1.0 (public procurement notices; robots.txt honoured)';
+export const DEFAULT_USER_AGENT =
+  'TenderPlatformCrawler/1.0 (public procurement notices; robots.txt honoured)';
 
-type RequestData =
-  | { kind: 'list'; page: number }
-  | { kind: 'detail'; listed: ListedNotice };
+type RequestData = { kind: 'list'; page: number } | { kind: 'detail'; listed: ListedNotice };
 
 const reasonOf = (problems: { field: string; reason: string }[]) =>
   problems.map((problem) => text.recordRejected(problem.field, problem.reason)).join('；');
@@ -57,7 +56,11 @@ const reasonOf = (problems: { field: string; reason: string }[]) =>
  * delay between them, robots.txt honoured, failed requests retried with a doubling wait. A list page whose
  * notices were all seen before ends that channel's paging: the rest is older.
  */
-export async function crawlSource(db: Database, source: CrawlSource, options: CrawlOptions = {}): Promise<CrawlReport> {
+export async function crawlSource(
+  db: Database,
+  source: CrawlSource,
+  options: CrawlOptions = {},
+): Promise<CrawlReport> {
   const origin = options.origin ?? source.origin;
   const maxPages = options.maxPages ?? 5;
   const backoffMs = options.retryBackoffMs ?? 10_000;
@@ -66,7 +69,14 @@ export async function crawlSource(db: Database, source: CrawlSource, options: Cr
   const seen = await seenPages(db, source.id);
   const queued = new Set<string>();
   const read: { url: string; record: TenderRecord }[] = [];
-  const report: CrawlReport = { source: source.id, listPages: 0, detailPages: 0, inserted: 0, duplicates: 0, failed: [] };
+  const report: CrawlReport = {
+    source: source.id,
+    listPages: 0,
+    detailPages: 0,
+    inserted: 0,
+    duplicates: 0,
+    failed: [],
+  };
   let newestPublished: string | undefined;
   const fail = (url: string, reason: string) => {
     report.failed.push({ url, reason });
@@ -85,7 +95,10 @@ export async function crawlSource(db: Database, source: CrawlSource, options: Cr
       useSessionPool: false,
       preNavigationHooks: [
         (_context, gotOptions) => {
-          gotOptions.headers = { ...gotOptions.headers, 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
+          gotOptions.headers = {
+            ...gotOptions.headers,
+            'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+          };
         },
       ],
       onSkippedRequest: ({ url, reason }) => {
@@ -105,7 +118,8 @@ export async function crawlSource(db: Database, source: CrawlSource, options: Cr
           try {
             page = source.readList($, request.url);
           } catch (error) {
-            if (error instanceof LayoutChanged) return fail(request.url, `${text.listLayout}：${error.message}`);
+            if (error instanceof LayoutChanged)
+              return fail(request.url, `${text.listLayout}：${error.message}`);
             throw error;
           }
           const fresh = page.notices.filter((notice) => !seen.has(notice.url) && !queued.has(notice.url));
@@ -139,7 +153,8 @@ export async function crawlSource(db: Database, source: CrawlSource, options: Cr
           if (result.ok) read.push({ url: request.url, record: result.record });
           else fail(request.url, reasonOf(result.problems));
         } catch (error) {
-          if (error instanceof LayoutChanged) return fail(request.url, `${text.detailLayout}：${error.message}`);
+          if (error instanceof LayoutChanged)
+            return fail(request.url, `${text.detailLayout}：${error.message}`);
           throw error;
         }
       },
@@ -155,13 +170,30 @@ export async function crawlSource(db: Database, source: CrawlSource, options: Cr
     })),
   );
 
-  const imported = await importNotices(db, 'crawl', source.id, read.map((page) => page.record));
+  const imported = await importNotices(
+    db,
+    'crawl',
+    source.id,
+    read.map((page) => page.record),
+  );
   report.inserted = imported.inserted;
   report.duplicates = imported.duplicates;
-  await markSeen(db, source.id, read.map((page) => page.url), now());
+  await markSeen(
+    db,
+    source.id,
+    read.map((page) => page.url),
+    now(),
+  );
   await saveSourceState(db, source.id, now(), newestPublished, report);
   print(
-    text.report(source.id, report.listPages, report.detailPages, report.inserted, report.duplicates, report.failed.length),
+    text.report(
+      source.id,
+      report.listPages,
+      report.detailPages,
+      report.inserted,
+      report.duplicates,
+      report.failed.length,
+    ),
   );
   return report;
 }

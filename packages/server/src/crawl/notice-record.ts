@@ -52,7 +52,8 @@ export function noticeRecord(
   const fields = extractFields(notice.content, notice.title ? { title: notice.title } : {});
   const type = notice.announcementType ?? fields.announcementType;
   const isProject = type === 'nj' || type === 'sp';
-  const contactOf = (role: 'purchaser' | 'agency') => fields.contacts?.find((contact) => contact.role === role);
+  const contactOf = (role: 'purchaser' | 'agency') =>
+    fields.contacts?.find((contact) => contact.role === role);
   const party = (role: 'purchaser' | 'agency', name: string | null) => {
     if (!name) return [];
     const contact = contactOf(role);
@@ -66,7 +67,8 @@ export function noticeRecord(
     ];
   };
   const input: TenderRecordInput = {
-    sourceId: notice.sourceId ?? `url:${createHash('sha256').update(notice.sourceUrl).digest('hex').slice(0, 32)}`,
+    sourceId:
+      notice.sourceId ?? `url:${createHash('sha256').update(notice.sourceUrl).digest('hex').slice(0, 32)}`,
     sourceUrl: notice.sourceUrl,
     sourceName: notice.sourceName,
     // A missing type is reported as a missing field, never guessed.
@@ -128,4 +130,3 @@ export async function importNotices(
   );
   return { inserted: outcome.inserted, duplicates: outcome.duplicatesBySource + outcome.duplicatesByContent };
 }
-

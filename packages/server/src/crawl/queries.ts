@@ -6,7 +6,12 @@ export async function seenPages(db: Queryable, source: string): Promise<Set<stri
   return new Set(rows.map((row) => row.url));
 }
 
-export async function markSeen(db: Queryable, source: string, urls: readonly string[], at: Date): Promise<void> {
+export async function markSeen(
+  db: Queryable,
+  source: string,
+  urls: readonly string[],
+  at: Date,
+): Promise<void> {
   if (urls.length === 0) return;
   await db.query(
     `INSERT INTO crawl_seen_page (source, url, seen_at)

@@ -25,7 +25,11 @@ export async function revokePartnerKey(db: Queryable, prefix: string, at: Date):
 }
 
 /** The partner a presented secret belongs to, while its key is not revoked. */
-export async function partnerOfKey(db: Queryable, secret: string | undefined, at: Date): Promise<string | undefined> {
+export async function partnerOfKey(
+  db: Queryable,
+  secret: string | undefined,
+  at: Date,
+): Promise<string | undefined> {
   if (!secret?.startsWith(PARTNER_KEY_PREFIX)) return undefined;
   const [row] = await db.query<{ partner: string }>(
     `UPDATE partner_key SET last_used_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING partner`,

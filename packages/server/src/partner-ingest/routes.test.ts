@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../test-support/call-api';
 import { testDatabaseTargets } from '../test-support/databases';
 import { newMobile, signIn } from '../test-support/sign-in';
-import { callApi } from '../test-support/call-api';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { createPartnerKey, revokePartnerKey } from './keys';
 import { PARTNER_NOTICES_PATH } from './routes';
 
 /** A real 中国政府采购网 page (src/crawl/fixtures/README.md). */
-const CCGP_PAGE = readFileSync(join(import.meta.dirname, '../crawl/fixtures/pages/ccgp-t20250527_24670758.htm'), 'utf8');
+const CCGP_PAGE = readFileSync(
+  join(import.meta.dirname, '../crawl/fixtures/pages/ccgp-t20250527_24670758.htm'),
+  'utf8',
+);
 const CCGP_URL = 'https://www.ccgp.gov.cn/cggg/dfgg/zbgg/202505/t20250527_24670758.htm';
 
 describe.each(testDatabaseTargets())('partner ingest on $name', (target) => {
@@ -67,7 +70,12 @@ describe.each(testDatabaseTargets())('partner ingest on $name', (target) => {
   });
 
   it('imports a good notice through the import path: it becomes searchable; posting it again adds nothing', async () => {
-    const notice = { sourceUrl: CCGP_URL, content: CCGP_PAGE, publishDate: '2025-05-27', sourceName: '中国政府采购网' };
+    const notice = {
+      sourceUrl: CCGP_URL,
+      content: CCGP_PAGE,
+      publishDate: '2025-05-27',
+      sourceName: '中国政府采购网',
+    };
     const first = await post(notice);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ code: 200, data: { inserted: 1, duplicates: 0 } });

@@ -18,15 +18,30 @@ const ANNOUNCEMENT_TYPES = ['zb', 'bg', 'jg', 'yg', 'yx', 'nj', 'sp'] as const;
 
 /** What a partner's crawler posts: the page as fetched, where it was, and what it knows of it. */
 const partnerNotice = z.strictObject({
-  sourceUrl: z.string({ error: text.required }).trim().max(2000, text.tooLong(2000)).regex(/^https?:\/\/\S+$/i, text.badUrl),
+  sourceUrl: z
+    .string({ error: text.required })
+    .trim()
+    .max(2000, text.tooLong(2000))
+    .regex(/^https?:\/\/\S+$/i, text.badUrl),
   content: z.string({ error: text.required }).min(1, text.empty).max(2_000_000, text.tooLong(2_000_000)),
   sourceName: z.string().trim().min(1, text.empty).max(200, text.tooLong(200)).optional(),
   title: z.string().trim().min(1, text.empty).max(500, text.tooLong(500)).optional(),
-  announcementType: z.enum(ANNOUNCEMENT_TYPES, { error: text.oneOf(ANNOUNCEMENT_TYPES.join('、')) }).optional(),
-  publishDate: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, text.badDate).optional(),
+  announcementType: z
+    .enum(ANNOUNCEMENT_TYPES, { error: text.oneOf(ANNOUNCEMENT_TYPES.join('、')) })
+    .optional(),
+  publishDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, text.badDate)
+    .optional(),
 });
 
-function refuse(reply: FastifyReply, status: number, message: string, problems: FieldProblem[] | null = null) {
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  problems: FieldProblem[] | null = null,
+) {
   return reply.code(status).send({ code: status, message, data: problems ? { problems } : null });
 }
 
@@ -36,7 +51,10 @@ function refuse(reply: FastifyReply, status: number, message: string, problems: 
  * (de-duplicated, indexed, matched to subscriptions and pushed). Answers the import's counts, or 400 with each
  * problem naming its field.
  */
-export function partnerIngestRoutes(app: FastifyInstance, dependencies: { db: Database; clock: Clock }): void {
+export function partnerIngestRoutes(
+  app: FastifyInstance,
+  dependencies: { db: Database; clock: Clock },
+): void {
   const { db, clock } = dependencies;
   app.post(PARTNER_NOTICES_PATH, { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
     const partner = await partnerOfKey(db, bearerToken(request), clock());
@@ -57,7 +75,8 @@ export function partnerIngestRoutes(app: FastifyInstance, dependencies: { db: Da
     }
     const notice = parsed.data;
     const read = noticeRecord({ ...notice, sourceName: notice.sourceName ?? partner });
-    if (!read.ok) return refuse(reply, RESPONSE_CODES.BAD_REQUEST, problemsMessage(read.problems), read.problems);
+    if (!read.ok)
+      return refuse(reply, RESPONSE_CODES.BAD_REQUEST, problemsMessage(read.problems), read.problems);
     const imported = await importNotices(db, 'partner', partner, [read.record]);
     return { code: 200, message: '成功', data: imported };
   });
