@@ -46,6 +46,7 @@ import { openApiRoutes } from './open-api/routes';
 import { startOrderSweep } from './orders/jobs';
 import { orderRoutes } from './orders/routes';
 import { orderService } from './orders/service';
+import { partnerIngestRoutes } from './partner-ingest/routes';
 import type { PaymentProvider } from './payments/provider';
 import { paymentRoutes } from './payments/routes';
 import { sandboxProvider } from './payments/sandbox';
@@ -306,6 +307,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       : memoryRateCounter(clock),
     keyRateLimit: dependencies.keyRateLimit ?? DEFAULT_KEY_RATE_LIMIT,
   });
+  partnerIngestRoutes(app, { db, clock });
 
   return app;
 }

@@ -276,6 +276,33 @@ export const messages = {
     privilegeHeader: (brand: string) => `品牌 ${brand} 的会员权限（-1/true 不限，0/false 不支持）：`,
   },
   /** The NDJSON importer, the demo corpus and the corpus command (src/ingest, src/corpus): operators read these. */
+  crawl: {
+    unknownSource: (name: string, known: string) => `未知的数据源：${name}（可选：${known}）`,
+    crawlUsage: '用法：tender-server crawl <数据源> [--max-pages N] [--delay 秒]',
+    listLayout: '列表页结构无法识别（未找到公告列表）',
+    detailLayout: '详情页结构无法识别（未找到公告正文）',
+    fetchFailed: (reason: string) => `抓取失败：${reason}`,
+    robotsRefused: 'robots.txt 不允许抓取',
+    recordRejected: (field: string, reason: string) => `${field}：${reason}`,
+    report: (
+      source: string,
+      lists: number,
+      details: number,
+      inserted: number,
+      duplicates: number,
+      failed: number,
+    ) =>
+      `${source}：列表页 ${lists} 个，新详情页 ${details} 个，新增 ${inserted} 条，重复 ${duplicates} 条，无法读取 ${failed} 页`,
+    failedPage: (url: string, reason: string) => `无法读取 ${url}：${reason}`,
+    partnerUsage: '用法：tender-server partner create <合作方名称> | partner revoke <密钥前缀>',
+    partnerCreated: (partner: string, secret: string) =>
+      `已为 ${partner} 创建接入密钥（只显示这一次，请妥善转交）：${secret}`,
+    partnerRevoked: (prefix: string) => `已停用密钥 ${prefix}…`,
+    partnerKeyMissing: (prefix: string) => `没有以 ${prefix} 开头的有效密钥`,
+    badKey: '接入密钥无效或已停用',
+    badBody: '请求体应为 JSON 对象',
+    noContent: '没有可读取的公告正文',
+  },
   ingest: {
     required: '缺少必填字段',
     expected: (what: string) => `应为${what}`,

@@ -4,6 +4,7 @@ import { smsSettingsCommand } from '../auth/sms-settings-command';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import { corpusCommand } from '../corpus/command';
+import { crawlCommand, partnerCommand } from '../crawl/command';
 import type { Database } from '../db/database';
 import { migrate, readMigrations } from '../db/migrate';
 import { extractAccuracyCommand } from '../extract/accuracy-command';
@@ -66,6 +67,8 @@ export const commands: readonly Command[] = [
     },
   },
   importCommand,
+  crawlCommand,
+  partnerCommand,
   corpusCommand,
   extractCommand,
   extractAccuracyCommand,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 
-export type IngestKind = 'file' | 'demo';
+export type IngestKind = 'file' | 'demo' | 'crawl' | 'partner';
 
 /** One import of a file or of the demo corpus, with its checkpoint (migrations/0004_tenders.sql). */
 export interface IngestRun {

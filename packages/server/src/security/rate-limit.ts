@@ -31,6 +31,7 @@ import type { Clock } from '../clock';
 import { BusinessError } from '../http/business-error';
 import { bearerToken } from '../http/endpoint-route';
 import { messages } from '../messages';
+import { PARTNER_NOTICES_PATH } from '../partner-ingest/routes';
 import { clientNetwork } from './client-network';
 import { memoryRateCounter, type RateCounter } from './rate-counter';
 
@@ -49,6 +50,7 @@ export const RATE_LIMIT_NAMES = [
   'export',
   'analysis',
   'qr-ip',
+  'partner',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export type RateLimits = Partial<Record<RateLimitName, RateLimit>>;
@@ -70,6 +72,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateLimit>> = {
   analysis: { max: 60, windowSeconds: 60 },
   // Each QR sign-in is a row (and, with WeChat, a drawn mini-program code): a login page asks for one every 300 s.
   'qr-ip': { max: 30, windowSeconds: 60 },
+  // A partner's crawler posts one notice per call: a minute's burst of a polite crawler, per key.
+  partner: { max: 120, windowSeconds: 60 },
 };
 
 /**
@@ -173,6 +177,8 @@ guard(
   ],
   [{ limit: 'analysis', key: bySession }],
 );
+
+guard([`POST ${PARTNER_NOTICES_PATH}`], [{ limit: 'partner', key: bySession }]);
 
 /** The endpoints a limit guards, as `METHOD path` (docs and tests). */
 export function guardedEndpoints(limit: RateLimitName): string[] {
