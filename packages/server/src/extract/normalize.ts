@@ -1,5 +1,6 @@
 import { decodeHTMLStrict } from 'entities';
 import { Parser } from 'htmlparser2';
+import { bounded } from './bounded';
 
 /**
  * Turns a notice, HTML or plain text, into the one text shape every field reader works on: one line per
@@ -173,6 +174,7 @@ export function normalizeText(text: string): string {
     );
   return converted
     .split('\n')
+    .flatMap(splitFlattenedLine)
     .map((line) =>
       line
         .split('\t')
@@ -182,4 +184,42 @@ export function normalizeText(text: string): string {
     )
     .filter((line) => line.trim() !== '')
     .join('\n');
+}
+
+/** A line this long is a page a crawler flattened to one line, not a paragraph. */
+const FLATTENED_LINE_CHARS = 300;
+
+/**
+ * Where a flattened page's sections began: a space before `一、项目基本情况`, `七、对本次招标提出询问`, or a
+ * numbered contact head (`1.采购人信息`, `2.采购代理机构信息`, `3.项目联系方式`).
+ */
+const CONTACT_HEAD = String.raw`\d[.、．][ ]*(?:(?:采购人|采购代理机构|代理机构|招标人|招标代理机构|采购单位)信息|项目联系方式)`;
+const SECTION_START = new RegExp(
+  String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
+);
+const CONTACT_HEAD_END = new RegExp(String.raw`${CONTACT_HEAD}$`);
+
+/**
+ * A crawler's one-line page split back into its sections (a space before `一、…` or a numbered contact head
+ * becomes a line break, as does the space after the head), so that section and contact readers find them.
+ * Each space is tested on a bounded slice: the line may be a whole notice.
+ */
+function splitFlattenedLine(line: string): string[] {
+  if (line.length < FLATTENED_LINE_CHARS || line.includes('\t')) return [line];
+  const parts: string[] = [];
+  let from = 0;
+  for (let space = line.indexOf(' '); space !== -1; space = line.indexOf(' ', space + 1)) {
+    const next = line[space + 1] ?? '';
+    const breaks =
+      (/[一二三四五六七八九十\d]/.test(next) && SECTION_START.test(bounded(line, space + 1, space + 40))) ||
+      (line[space - 1] === '息' || line[space - 1] === '式'
+        ? CONTACT_HEAD_END.test(line.slice(Math.max(0, space - 20), space))
+        : false);
+    if (breaks) {
+      parts.push(line.slice(from, space));
+      from = space + 1;
+    }
+  }
+  parts.push(line.slice(from));
+  return parts;
 }
