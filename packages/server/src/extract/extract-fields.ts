@@ -1,4 +1,5 @@
 import { parseAmount, unitFromLabel } from './amount';
+import { bounded } from './bounded';
 import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
 import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
@@ -99,7 +100,8 @@ const TITLE_SUFFIXES = [
 /** A project name from the title: `XX项目公开招标公告` → `XX项目`, `XX工程招标文件澄清及变更公告` → `XX工程`. */
 function projectNameFromTitle(title: string | null): string | null {
   if (!title) return null;
-  let name = title.replace(/^关于/, '').trim();
+  // `XX局关于YY项目的中标结果公告`: the name is what the notice is about.
+  let name = title.replace(/^[^，。；\n]{0,40}?关于/, '').trim();
   for (let stripped = true; stripped; ) {
     stripped = false;
     for (const suffix of TITLE_SUFFIXES) {
@@ -194,7 +196,12 @@ const CEILING_LABELS = [
   '最高报价',
 ];
 
-function amountFrom(text: string, labels: readonly string[], header: RegExp): ExtractedAmount | null {
+function amountFrom(
+  text: string,
+  labels: readonly string[],
+  header: RegExp,
+  sentence?: RegExp,
+): ExtractedAmount | null {
   const labeled = findLabeled(text, labels);
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
@@ -205,8 +212,16 @@ function amountFrom(text: string, labels: readonly string[], header: RegExp): Ex
   if (labeled.length > 0) return null;
   const cells = columnValues(text, header);
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
+  if (sentence) {
+    const stated = sentence.exec(text);
+    if (stated) return parseAmount(bounded(text, stated.index + stated[0].length));
+  }
   return null;
 }
+
+/** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */
+const BUDGET_SENTENCE =
+  /(?:项目|采购)?预算(?:金额|资金)?(?:为|是|约为?)?[ ]*(?=(?:人民币)?[ ]*[￥¥]?[ ]*(?:\d|[壹贰叁肆伍陆柒捌玖拾]))/;
 
 const PURCHASER_LABELS = [
   '采购人',
@@ -457,7 +472,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     // An approval's code is the project's national investment-project code.
     projectCode:
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ?? approval?.approvalCode ?? null,
-    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/)),
+    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
     agency: safely(() => extractParty(text, 'agency', AGENCY_LABELS)),
