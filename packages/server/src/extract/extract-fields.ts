@@ -97,13 +97,28 @@ const TITLE_SUFFIXES = [
   '的',
 ].sort((a, b) => b.length - a.length);
 
+/** A code in a title's brackets: `XX项目（项目编号：ZHCG-2020-018）中标公告`, `[ZHCG-2020-018]XX项目…`. */
+const TITLE_CODE =
+  /[（(【[][ ]*(?:(?:项目|招标|采购)?编号[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
+
+/** The project code a title states in brackets, when no label states one. */
+function projectCodeFromTitle(title: string | null): string | null {
+  const code = title ? TITLE_CODE.exec(title)?.[1] : undefined;
+  return code && /\d/.test(code) ? cleanCode(code) : null;
+}
+
 /** A project name from the title: `XX项目公开招标公告` → `XX项目`, `XX工程招标文件澄清及变更公告` → `XX工程`. */
 function projectNameFromTitle(title: string | null): string | null {
   if (!title) return null;
   // `XX局关于YY项目的中标结果公告`: the name is what the notice is about.
-  let name = title.replace(/^[^，。；\n]{0,40}?关于/, '').trim();
+  let name = title
+    .replace(/^[^，。；\n]{0,40}?关于/, '')
+    .replace(TITLE_CODE, '')
+    .replace(/[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招)[）)]$/, '')
+    .trim();
   for (let stripped = true; stripped; ) {
     stripped = false;
+    name = name.replace(/[ ]*[-—_–|][ ]*$|[ ]+$/, '');
     for (const suffix of TITLE_SUFFIXES) {
       if (name.endsWith(suffix) && name.length - suffix.length >= 4) {
         name = name.slice(0, -suffix.length);
@@ -471,7 +486,9 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectName,
     // An approval's code is the project's national investment-project code.
     projectCode:
-      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ?? approval?.approvalCode ?? null,
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ??
+      approval?.approvalCode ??
+      safely(() => projectCodeFromTitle(title)),
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
