@@ -252,6 +252,12 @@ const PURCHASER_LABELS = [
   '业主单位',
   '项目单位',
   '项目法人',
+  '招标方',
+  '采购方',
+  '业主',
+  '发包人',
+  '委托单位',
+  '招标采购单位',
 ];
 const AGENCY_LABELS = [
   '采购代理机构',
@@ -263,6 +269,13 @@ const AGENCY_LABELS = [
   '招标代理',
   '集中采购机构',
   '集中采购机构名称',
+  '代理单位',
+  '采购代理单位',
+  '招标代理单位',
+  '招标代理公司',
+  '代理公司',
+  '采购代理',
+  '代理方',
 ];
 
 /** The name in a contact section (`1.采购人信息\n名 称：…`). */
@@ -299,6 +312,16 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
   if (commissioned) {
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
+  }
+  // "受B委托，A就…" and "B委托A，对…": the same parties, written the other way round.
+  const onBehalf =
+    /(?:^|[\n。])[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，。；\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
+      text,
+    ) ??
+    /(?:^|[\n。])[ ]*([^，。；\n受]{2,60}?)[ ]*委托[ ]*([^，。；\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(text);
+  const onBehalfAgent = cleanName(onBehalf?.[2]);
+  if (onBehalf && onBehalfAgent && AGENCY_LIKE.test(onBehalfAgent)) {
+    return { purchaser: cleanName(onBehalf[1]), agency: onBehalfAgent };
   }
   const conducted =
     /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
