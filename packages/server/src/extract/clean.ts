@@ -9,6 +9,9 @@ export function cleanValue(value: string | null | undefined): string | null {
   return trimmed;
 }
 
+/** A name whose characters a site replaced by X (`河南XX招标有限公司`); not X射线 or X光. */
+const PLACEHOLDER_X = /(?:^|[\u4e00-\u9fa5])[X×]+(?:$|(?!射线|光)[\u4e00-\u9fa5])/;
+
 /**
  * An organisation's name from a value: cut at the first clause break (`XX有限公司，中标金额…`, two spaces, a
  * tab), seals and remarks in brackets dropped (`（盖章）`, `（牵头人）`). Null when masked, empty or not name-like
@@ -22,7 +25,14 @@ export function cleanName(value: string | null | undefined): string | null {
     ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
     .replace(/[:：\s]+$/, '')
     .trim();
-  if (!name || name.length < 2 || name.length > 60 || !/[\u4e00-\u9fa5]/.test(name) || isMasked(name))
+  if (
+    !name ||
+    name.length < 2 ||
+    name.length > 60 ||
+    !/[\u4e00-\u9fa5]/.test(name) ||
+    isMasked(name) ||
+    PLACEHOLDER_X.test(name)
+  )
     return null;
   return name;
 }

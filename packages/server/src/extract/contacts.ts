@@ -5,7 +5,7 @@ import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
 const MOBILE = /(?<![\d-])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d)/g;
 const LANDLINE =
-  /(?<![\d-])[（(]?(0\d{2,3})[)）]?[- ]?(\d{7,8})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
+  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
 const SERVICE_NUMBER = /(?<![\d-])([48]00)[- ]?(\d{3})[- ]?(\d{4})(?!\d)/g;
 const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{1,6}))?(?![\d-])/gi;
 
@@ -35,7 +35,8 @@ export function parsePhones(value: string, allowBare = true): ExtractedPhone[] {
   }));
   take(LANDLINE, ([, area = '', number = '', extension]) => ({
     type: 'landline',
-    number: `${area}-${number}`,
+    // `0755-8394 8126`, `028-8888 8888`: the local number written in two groups.
+    number: `${area}-${number.replace(' ', '')}`,
     areaCode: area,
     extension: extension ?? null,
   }));

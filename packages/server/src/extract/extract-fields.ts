@@ -1,4 +1,5 @@
 import { parseAmount, unitFromLabel } from './amount';
+import { bounded } from './bounded';
 import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
 import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
@@ -96,12 +97,28 @@ const TITLE_SUFFIXES = [
   '的',
 ].sort((a, b) => b.length - a.length);
 
+/** A code in a title's brackets: `XX项目（项目编号：ZHCG-2020-018）中标公告`, `[ZHCG-2020-018]XX项目…`. */
+const TITLE_CODE =
+  /[（(【[][ ]*(?:(?:项目|招标|采购)?编号[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
+
+/** The project code a title states in brackets, when no label states one. */
+function projectCodeFromTitle(title: string | null): string | null {
+  const code = title ? TITLE_CODE.exec(title)?.[1] : undefined;
+  return code && /\d/.test(code) ? cleanCode(code) : null;
+}
+
 /** A project name from the title: `XX项目公开招标公告` → `XX项目`, `XX工程招标文件澄清及变更公告` → `XX工程`. */
 function projectNameFromTitle(title: string | null): string | null {
   if (!title) return null;
-  let name = title.replace(/^关于/, '').trim();
+  // `XX局关于YY项目的中标结果公告`: the name is what the notice is about.
+  let name = title
+    .replace(/^[^，。；\n]{0,40}?关于/, '')
+    .replace(TITLE_CODE, '')
+    .replace(/[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招)[）)]$/, '')
+    .trim();
   for (let stripped = true; stripped; ) {
     stripped = false;
+    name = name.replace(/[ ]*[-—_–|][ ]*$|[ ]+$/, '');
     for (const suffix of TITLE_SUFFIXES) {
       if (name.endsWith(suffix) && name.length - suffix.length >= 4) {
         name = name.slice(0, -suffix.length);
@@ -194,7 +211,12 @@ const CEILING_LABELS = [
   '最高报价',
 ];
 
-function amountFrom(text: string, labels: readonly string[], header: RegExp): ExtractedAmount | null {
+function amountFrom(
+  text: string,
+  labels: readonly string[],
+  header: RegExp,
+  sentence?: RegExp,
+): ExtractedAmount | null {
   const labeled = findLabeled(text, labels);
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
@@ -205,8 +227,16 @@ function amountFrom(text: string, labels: readonly string[], header: RegExp): Ex
   if (labeled.length > 0) return null;
   const cells = columnValues(text, header);
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
+  if (sentence) {
+    const stated = sentence.exec(text);
+    if (stated) return parseAmount(bounded(text, stated.index + stated[0].length));
+  }
   return null;
 }
+
+/** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */
+const BUDGET_SENTENCE =
+  /(?:项目|采购)?预算(?:金额|资金)?(?:为|是|约为?)?[ ]*(?=(?:人民币)?[ ]*[￥¥]?[ ]*(?:\d|[壹贰叁肆伍陆柒捌玖拾]))/;
 
 const PURCHASER_LABELS = [
   '采购人',
@@ -222,6 +252,12 @@ const PURCHASER_LABELS = [
   '业主单位',
   '项目单位',
   '项目法人',
+  '招标方',
+  '采购方',
+  '业主',
+  '发包人',
+  '委托单位',
+  '招标采购单位',
 ];
 const AGENCY_LABELS = [
   '采购代理机构',
@@ -233,6 +269,13 @@ const AGENCY_LABELS = [
   '招标代理',
   '集中采购机构',
   '集中采购机构名称',
+  '代理单位',
+  '采购代理单位',
+  '招标代理单位',
+  '招标代理公司',
+  '代理公司',
+  '采购代理',
+  '代理方',
 ];
 
 /** The name in a contact section (`1.采购人信息\n名 称：…`). */
@@ -269,6 +312,16 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
   if (commissioned) {
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
+  }
+  // "受B委托，A就…" and "B委托A，对…": the same parties, written the other way round.
+  const onBehalf =
+    /(?:^|[\n。])[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，。；\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
+      text,
+    ) ??
+    /(?:^|[\n。])[ ]*([^，。；\n受]{2,60}?)[ ]*委托[ ]*([^，。；\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(text);
+  const onBehalfAgent = cleanName(onBehalf?.[2]);
+  if (onBehalf && onBehalfAgent && AGENCY_LIKE.test(onBehalfAgent)) {
+    return { purchaser: cleanName(onBehalf[1]), agency: onBehalfAgent };
   }
   const conducted =
     /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
@@ -456,8 +509,10 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectName,
     // An approval's code is the project's national investment-project code.
     projectCode:
-      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ?? approval?.approvalCode ?? null,
-    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/)),
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ??
+      approval?.approvalCode ??
+      safely(() => projectCodeFromTitle(title)),
+    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
     agency: safely(() => extractParty(text, 'agency', AGENCY_LABELS)),

@@ -1,5 +1,6 @@
 import { decodeHTMLStrict } from 'entities';
 import { Parser } from 'htmlparser2';
+import { bounded } from './bounded';
 
 /**
  * Turns a notice, HTML or plain text, into the one text shape every field reader works on: one line per
@@ -136,6 +137,17 @@ export function htmlToText(html: string): HtmlText {
   return { text: out, titles };
 }
 
+/**
+ * Traditional characters of procurement notices (Hong Kong, Taiwan and older pages) and their simplified forms:
+ * labels and names are matched in simplified Chinese. Only characters never written in simplified text.
+ */
+const TRADITIONAL =
+  '項稱編號採購預額單機構聯繫係電話標結開時間響應報價萬億圓區縣設備務網業資員會學醫國華東廣門關發佈書實點質達檢驗術與為廳處長條雲貴遼寧陝蘇黃龍灣臺濟紅鄭陽邊雙無數據計劃規選競爭談詢範圍層錄證簽訂辦廠礦鐵鋼銀際統廈樓莊鎮鄉碼郵傳眞絡負責將於請參遞獲買賣費貳叄陸週內從對確審評該則讓轉車運輸環總廢變補遺問題約須優產權屬鄰衛體臨閉並減齊緊氣飛馬魚鳥島嶺灘滬閩贛魯粵瓊隴晉紹興溫湯寶豐閘驛廟壩橋歷聖陰淵漢潯瀋彎澤潤濱濰鄒巖嶽峽義烏衆眾傑偉圖園團場壽夢奮嬰寬寫專尋導屆幣幫彈復徵態憑戰戶擇擔擴攝敗斷暢曆楊樣檔歸殘漁潔滅燈營爐牆獎現瓏畢畫療盡監盤礎禮種稅穩窮筆節築簡類糧紀紙級組細終經維綜綠線練績織職聲腦臉舉藥蘭製複見視親觀許診試詳認說課調論諮講識護讀貨貿贊趙跡軍軟輔輕農這連進過遠適針鋪錢錯鍋鏈鐘閥閱隊階隨險雜離靜頁順領頭風飯養館髮鬥鹽麥齒';
+const SIMPLIFIED =
+  '项称编号采购预额单机构联系系电话标结开时间应应报价万亿圆区县设备务网业资员会学医国华东广门关发布书实点质达检验术与为厅处长条云贵辽宁陕苏黄龙湾台济红郑阳边双无数据计划规选竞争谈询范围层录证签订办厂矿铁钢银际统厦楼庄镇乡码邮传真络负责将于请参递获买卖费贰叁陆周内从对确审评该则让转车运输环总废变补遗问题约须优产权属邻卫体临闭并减齐紧气飞马鱼鸟岛岭滩沪闽赣鲁粤琼陇晋绍兴温汤宝丰闸驿庙坝桥历圣阴渊汉浔沈弯泽润滨潍邹岩岳峡义乌众众杰伟图园团场寿梦奋婴宽写专寻导届币帮弹复征态凭战户择担扩摄败断畅历杨样档归残渔洁灭灯营炉墙奖现珑毕画疗尽监盘础礼种税稳穷笔节筑简类粮纪纸级组细终经维综绿线练绩织职声脑脸举药兰制复见视亲观许诊试详认说课调论咨讲识护读货贸赞赵迹军软辅轻农这连进过远适针铺钱错锅链钟阀阅队阶随险杂离静页顺领头风饭养馆发斗盐麦齿';
+const TO_SIMPLIFIED = new Map([...TRADITIONAL].map((char, index) => [char, SIMPLIFIED[index] ?? char]));
+const TRADITIONAL_CHAR = new RegExp(`[${TRADITIONAL}]`, 'g');
+
 /** Full-width forms kept as they are: Chinese punctuation that names and sentences are written with. */
 const FULL_WIDTH_KEPT = new Set([
   '（',
@@ -163,6 +175,7 @@ export function normalizeText(text: string): string {
   const converted = text
     .replace(/\r\n?/g, '\n')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(TRADITIONAL_CHAR, (char) => TO_SIMPLIFIED.get(char) ?? char)
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
     .replace(/[\uff01-\uff5e]/g, (char) =>
       FULL_WIDTH_KEPT.has(char) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
@@ -173,6 +186,7 @@ export function normalizeText(text: string): string {
     );
   return converted
     .split('\n')
+    .flatMap(splitFlattenedLine)
     .map((line) =>
       line
         .split('\t')
@@ -182,4 +196,42 @@ export function normalizeText(text: string): string {
     )
     .filter((line) => line.trim() !== '')
     .join('\n');
+}
+
+/** A line this long is a page a crawler flattened to one line, not a paragraph. */
+const FLATTENED_LINE_CHARS = 300;
+
+/**
+ * Where a flattened page's sections began: a space before `一、项目基本情况`, `七、对本次招标提出询问`, or a
+ * numbered contact head (`1.采购人信息`, `2.采购代理机构信息`, `3.项目联系方式`).
+ */
+const CONTACT_HEAD = String.raw`\d[.、．][ ]*(?:(?:采购人|采购代理机构|代理机构|招标人|招标代理机构|采购单位)信息|项目联系方式)`;
+const SECTION_START = new RegExp(
+  String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
+);
+const CONTACT_HEAD_END = new RegExp(String.raw`${CONTACT_HEAD}$`);
+
+/**
+ * A crawler's one-line page split back into its sections (a space before `一、…` or a numbered contact head
+ * becomes a line break, as does the space after the head), so that section and contact readers find them.
+ * Each space is tested on a bounded slice: the line may be a whole notice.
+ */
+function splitFlattenedLine(line: string): string[] {
+  if (line.length < FLATTENED_LINE_CHARS || line.includes('\t')) return [line];
+  const parts: string[] = [];
+  let from = 0;
+  for (let space = line.indexOf(' '); space !== -1; space = line.indexOf(' ', space + 1)) {
+    const next = line[space + 1] ?? '';
+    const breaks =
+      (/[一二三四五六七八九十\d]/.test(next) && SECTION_START.test(bounded(line, space + 1, space + 40))) ||
+      (line[space - 1] === '息' || line[space - 1] === '式'
+        ? CONTACT_HEAD_END.test(line.slice(Math.max(0, space - 20), space))
+        : false);
+    if (breaks) {
+      parts.push(line.slice(from, space));
+      from = space + 1;
+    }
+  }
+  parts.push(line.slice(from));
+  return parts;
 }

@@ -1,4 +1,5 @@
 import { parseAmount, unitFromLabel } from './amount';
+import { bounded } from './bounded';
 import { cleanName } from './clean';
 import { findLabeled, linesOf } from './labels';
 import type { ExtractedWinner } from './types';
@@ -160,9 +161,26 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   return winners;
 }
 
+/** `确定XX公司为中标单位`, `中标单位为XX公司`: the winner of a result written as prose. */
+const WINNER_SENTENCE =
+  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})/;
+/** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
+const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
+
+function winnerFromSentence(text: string): ExtractedWinner[] {
+  const stated = WINNER_SENTENCE.exec(text);
+  const supplier = cleanName(stated?.[1] ?? stated?.[2]);
+  if (!stated || !supplier) return [];
+  const after = bounded(text, stated.index + stated[0].length);
+  const amountAt = SENTENCE_AMOUNT.exec(after);
+  const amount = amountAt ? parseAmount(after.slice(amountAt.index + amountAt[0].length)) : null;
+  return [{ lot: null, supplier, amount }];
+}
+
 /** Winners per lot: a result table when there is one, otherwise labelled values. Null when none is named. */
 export function extractWinners(text: string): ExtractedWinner[] | null {
   const fromTables = winnersFromTables(text);
   const winners = fromTables.length > 0 ? fromTables : winnersFromLabels(text);
+  if (winners.length === 0) winners.push(...winnerFromSentence(text));
   return winners.length > 0 ? winners : null;
 }
