@@ -17,8 +17,9 @@ export interface NoticeFacts {
 const MASKED = /\*{2,}|[(（]略[)）]|点击查看|详见附件|X{3,}/u;
 /** Sites add these around a title they repost. */
 const BOILERPLATE = /^(转载|转发|原文|最新)[:：】\]]?|[-_|—]+(中国政府采购网|[^-_|—]{2,12}(网|平台))$/u;
+/** Lot names: 第一标段, 2包, (C包), 标段3. 一标 alone is no lot (统一标准), so 第…标 needs its 第. */
 const LOT =
-  /(第?[一二三四五六七八九十\d]+(标段|包|标)|[(（]?[A-Za-z\d]+包[)）]?|标段[一二三四五六七八九十\d]+|包[一二三四五六七八九十\d]+)/gu;
+  /(第?[一二三四五六七八九十\d]+(标段|包)|第[一二三四五六七八九十\d]+标|[(（]?[A-Za-z\d]+包[)）]?|标段[一二三四五六七八九十\d]+|包[一二三四五六七八九十\d]+)/gu;
 /** Days apart a repost is still the same publication. */
 const REPOST_WINDOW_DAYS = 7;
 
