@@ -44,6 +44,7 @@ import {
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
@@ -274,6 +275,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getProjectDocumentsEndpoint,
   downloadDocumentEndpoint,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
   // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
   saveBrowseCollectionEndpoint,
   addCollectionEndpoint,

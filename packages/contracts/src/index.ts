@@ -126,6 +126,7 @@ export {
   ITEM_TYPES,
   isFirstTimeDownloadAnnouncementEndpoint,
   itemDetailSchema,
+  itemQrcodeEndpoint,
   itemTypeSchema,
   projectDocumentSchema,
   projectFactsSchema,

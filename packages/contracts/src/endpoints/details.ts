@@ -343,6 +343,32 @@ export const isFirstTimeDownloadAnnouncementEndpoint = defineEndpoint({
   errors: [{ code: 404, when: 'id 对应的信息不存在' }],
 });
 
+/**
+ * spec §7 `ma/getQrcode`: a code the member scans to open this item on the phone. With WECHAT_PROVIDER=wechat it is
+ * the mini-program code of the detail page (WECHAT_MA_DETAIL_PAGE, scene `id=<id>`); in sandbox mode the address
+ * of the item in the brand's web client, which the browser draws as a QR code. Nothing is counted: the phone's
+ * view goes through the same gate as any other.
+ */
+export const itemQrcodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/ma/getQrcode',
+  summary:
+    '信息的手机扫码二维码（不计次）：wechat 模式 qrImage 为打开小程序详情页的小程序码（data URL），sandbox 模式 qrUrl 为该信息在网页端的地址；手机上查看时照常计次',
+  access: 'user',
+  request: z.object({ id: detailItemIdSchema }),
+  response: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('wechat'), qrImage: z.string() }),
+    z.object({ mode: z.literal('sandbox'), qrUrl: z.string() }),
+  ]),
+  errors: [
+    {
+      code: 404,
+      when: 'id 对应的信息不存在，或扫码查看未开启（WECHAT_PROVIDER=off，或未配置 WECHAT_MA_DETAIL_PAGE）',
+    },
+    { code: 500, when: '微信接口出错（message 说明原因）' },
+  ],
+});
+
 export const downloadDocumentEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/zhaozhongbiaoDetails/downloadDocument',

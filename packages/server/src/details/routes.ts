@@ -4,6 +4,7 @@ import {
   getProjectDocumentsEndpoint,
   globalParamsSchema,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
@@ -13,6 +14,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { gateService } from '../gates/service';
 import { historyService } from '../history/service';
+import { requestBaseUrl } from '../http/base-url';
 import { BusinessError } from '../http/business-error';
 import {
   bearerToken,
@@ -22,11 +24,13 @@ import {
 } from '../http/endpoint-route';
 import { validate } from '../http/validation';
 import type { Tenant } from '../tenants/queries';
+import type { PhoneCodeService } from './phone-code';
 import { DETAIL_TYPES, detailService, TEXT_FILE_TYPE } from './service';
 
 export interface DetailRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   clock: Clock;
+  phoneCode: PhoneCodeService;
 }
 
 /**
@@ -70,6 +74,10 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
     dependencies,
     isFirstTimeDownloadAnnouncementEndpoint,
     async ({ input, tenant, signedIn }) => details.isFirstDownloadToday(caller(tenant, signedIn), input.id),
+  );
+
+  endpointRoute(app, dependencies, itemQrcodeEndpoint, ({ input, tenant, request }) =>
+    dependencies.phoneCode(tenant, input.id, requestBaseUrl(request)),
   );
 
   endpointRoute(app, dependencies, getProjectDocumentsEndpoint, async ({ input, tenant, signedIn }) =>
