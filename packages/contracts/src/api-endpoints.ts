@@ -46,6 +46,7 @@ import {
   isFirstTimeDownloadAnnouncementEndpoint,
   itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
+  selMedicalDetailsEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
 } from './endpoints/details';
@@ -276,6 +277,7 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   downloadDocumentEndpoint,
   isFirstTimeDownloadAnnouncementEndpoint,
   itemQrcodeEndpoint,
+  selMedicalDetailsEndpoint,
   // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
   saveBrowseCollectionEndpoint,
   addCollectionEndpoint,

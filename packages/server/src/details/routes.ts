@@ -6,6 +6,7 @@ import {
   isFirstTimeDownloadAnnouncementEndpoint,
   itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
+  selMedicalDetailsEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
 } from '@tender/contracts';
@@ -57,6 +58,10 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
 
   endpointRoute(app, dependencies, selZhongbiaoDetailsEndpoint, async ({ input, tenant, signedIn }) =>
     details.view(caller(tenant, signedIn), input.id, DETAIL_TYPES.awards),
+  );
+
+  endpointRoute(app, dependencies, selMedicalDetailsEndpoint, async ({ input, tenant, signedIn }) =>
+    details.medical(caller(tenant, signedIn), input.id),
   );
 
   endpointRoute(app, dependencies, selDesignedInfoEndpoint, async ({ input, tenant, signedIn }) =>
