@@ -5,7 +5,7 @@ import type { ApiClient, CallOptions, DownloadedFile } from './create-api-client
 type Contracts = typeof contracts;
 
 /** Endpoints whose answer is a file, not an envelope: their function downloads. */
-const DOWNLOAD_ENDPOINTS = ['downloadDocumentEndpoint'] as const;
+const DOWNLOAD_ENDPOINTS = ['downloadDocumentEndpoint', 'projectAnalysisExportEndpoint'] as const;
 /** Endpoints that take multipart/form-data: their function uploads a FormData. */
 const UPLOAD_ENDPOINTS = ['uploadAvatarEndpoint'] as const;
 

@@ -44,7 +44,9 @@ import {
   getDetailLinkEndpoint,
   getProjectDocumentsEndpoint,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
+  selMedicalDetailsEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
 } from './endpoints/details';
@@ -281,6 +283,8 @@ export const API_ENDPOINTS: readonly EndpointDefinition[] = [
   getProjectDocumentsEndpoint,
   downloadDocumentEndpoint,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
+  selMedicalDetailsEndpoint,
   // Browsing history and follows (spec §2 /BrowsingHistory, 我的关注; §3 collectMap; §7 saveBrowseCollection)
   saveBrowseCollectionEndpoint,
   addCollectionEndpoint,

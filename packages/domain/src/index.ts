@@ -242,3 +242,10 @@ export {
 } from './search/amount-range';
 // ── Table ──────────────────────────────────────────────────────────────────────────────────────────
 export { nextSortOrder, SORT_ORDERS, type SortOrder } from './table/sort-order';
+// ── Medical devices ────────────────────────────────────────────────────────────────────────────────
+export {
+  DEVICE_REGISTRATION_PATTERN,
+  type DeviceRegistrationFacts,
+  deviceRegistrationsIn,
+  isMedicalNotice,
+} from './medical/device-registration';

@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './clock';
 import { companyRoutes } from './companies/routes';
 import { couponRoutes } from './coupons/routes';
 import type { Database } from './db/database';
+import { phoneCodeService } from './details/phone-code';
 import { detailRoutes } from './details/routes';
 import { enterpriseRoutes } from './enterprise/routes';
 import { serverSecrets } from './enterprise/server-secret';
@@ -242,7 +243,12 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
     const stopSweep = startOrderSweep(orders, dependencies.orderSweepIntervalMs, app.log);
     app.addHook('onClose', stopSweep);
   }
-  detailRoutes(app, { ...routeDependencies, db: db, clock });
+  detailRoutes(app, {
+    ...routeDependencies,
+    db: db,
+    clock,
+    phoneCode: phoneCodeService(db, auth.wechatSignIn, auth.miniProgram),
+  });
   historyRoutes(app, { ...routeDependencies, db: db, clock });
   searchRoutes(app, { ...routeDependencies, db: db, readDb, clock });
   renewalRoutes(app, { ...routeDependencies, db: db, clock });

@@ -213,6 +213,7 @@ export const messages = {
   /** Detail screens, source links and downloads (src/details). */
   details: {
     noSourceLink: '该信息暂无原文链接',
+    phoneCodeOff: '当前平台未开放扫码在手机上查看',
   },
   /** tender-server member … / privilege … (src/membership/commands.ts): operators read these. */
   /** `tender-server audit` (src/audit). */

@@ -69,6 +69,10 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/analysis/project-analysis-screen')),
     'ProjectAnalysisScreen',
   ),
+  medicalDetail: lazyRouteComponent(
+    importWithReload(() => import('../features/details/medical-detail-screen')),
+    'MedicalDetailScreen',
+  ),
   altas: lazyRouteComponent(
     importWithReload(() => import('../features/companies/company-atlas-screen')),
     'CompanyAtlasScreen',

@@ -343,6 +343,102 @@ export const isFirstTimeDownloadAnnouncementEndpoint = defineEndpoint({
   errors: [{ code: 404, when: 'id 对应的信息不存在' }],
 });
 
+/** One medical device a notice buys or awards, with its 医疗器械注册证 facts where the text states them. */
+export const medicalDeviceSchema = z.object({
+  /** 国械注准20173061234, 粤械注准20192220123, 国械注进…: the 注册证编号. */
+  registrationNumber: z.string(),
+  /** The device as the notice names it; null when the number stands alone. */
+  name: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  quantity: z.string().nullable(),
+  /** 注册人 / 生产厂家 as written. */
+  holder: z.string().nullable(),
+  /** 批准日期, 'YYYY-MM-DD'. */
+  approvedOn: z.string().nullable(),
+  /** 有效期至, 'YYYY-MM-DD'. */
+  validUntil: z.string().nullable(),
+  /** From the number: 国家药品监督管理局 or the province's. */
+  authority: z.string(),
+  /** From the number: 境内, 进口 or 港澳台. */
+  origin: z.string(),
+  /** From the number: 第二类 or 第三类. */
+  managementClass: z.string(),
+  /** From the number: the year it was first registered. */
+  approvalYear: z.number().int(),
+  /** The notice that states it (this item or another notice of the same project). */
+  sourceId: z.number().int(),
+});
+
+export type MedicalDevice = z.infer<typeof medicalDeviceSchema>;
+
+/**
+ * 医疗详情 (spec §2 menus "medical detail", §3 Medical state: a medical detail object and a medical register date
+ * list): the devices of a medical-equipment notice and their 注册证 facts, read from its text and from the other
+ * notices of its project (a tender names the devices, the award their brands and registrations). The same gate as
+ * the notice's detail view: a view of either costs once per item per day.
+ */
+export const selMedicalDetailsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/zhaozhongbiaoDetails/selMedicalDetails',
+  summary:
+    '医疗详情：医疗设备公告采购或中标的设备及其医疗器械注册证信息（注册证编号、注册人、批准日期、有效期），取自本公告及同一项目的其他公告；与公告详情同一权限、同一计次（同一信息当天只计一次）',
+  access: 'user',
+  request: z.object({ id: detailItemIdSchema }),
+  response: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    type: itemTypeSchema,
+    publishDate: z.string(),
+    /** Whether the notice is about medical devices (title or registration numbers). */
+    isMedical: z.boolean(),
+    devices: z.array(medicalDeviceSchema),
+    /** The register date list: every dated fact of the devices, oldest first. */
+    registerDates: z.array(
+      z.object({
+        date: z.string(),
+        kind: z.enum(['批准', '有效期至']),
+        registrationNumber: z.string(),
+        name: z.string().nullable(),
+      }),
+    ),
+    /** The notices the devices were read from, this one first. */
+    sources: z.array(z.object({ id: z.number().int(), title: z.string(), type: itemTypeSchema })),
+    pass: gatePassSchema,
+  }),
+  errorData: gateRefusalSchema,
+  errors: gateErrors(
+    '公告（拟建、审批项目没有医疗详情）',
+    'watchZhaobiao / preProjectDetail / purchaseDetail',
+  ),
+});
+
+/**
+ * spec §7 `ma/getQrcode`: a code the member scans to open this item on the phone. With WECHAT_PROVIDER=wechat it is
+ * the mini-program code of the detail page (WECHAT_MA_DETAIL_PAGE, scene `id=<id>`); in sandbox mode the address
+ * of the item in the brand's web client, which the browser draws as a QR code. Nothing is counted: the phone's
+ * view goes through the same gate as any other.
+ */
+export const itemQrcodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/webchat/api/ma/getQrcode',
+  summary:
+    '信息的手机扫码二维码（不计次）：wechat 模式 qrImage 为打开小程序详情页的小程序码（data URL），sandbox 模式 qrUrl 为该信息在网页端的地址；手机上查看时照常计次',
+  access: 'user',
+  request: z.object({ id: detailItemIdSchema }),
+  response: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('wechat'), qrImage: z.string() }),
+    z.object({ mode: z.literal('sandbox'), qrUrl: z.string() }),
+  ]),
+  errors: [
+    {
+      code: 404,
+      when: 'id 对应的信息不存在，或扫码查看未开启（WECHAT_PROVIDER=off，或未配置 WECHAT_MA_DETAIL_PAGE）',
+    },
+    { code: 500, when: '微信接口出错（message 说明原因）' },
+  ],
+});
+
 export const downloadDocumentEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/zhaozhongbiaoDetails/downloadDocument',

@@ -76,6 +76,8 @@ describe('MembershipModal order flow', () => {
     // spec §5: 满3000减500 (face value 500) beats the ¥200 no-threshold coupon on ¥5980.
     expect(screen.getByTestId('applied-coupon')).toHaveTextContent('已抵扣500元（满3000元减500）');
     expect(screen.getByTestId('selection-price')).toHaveTextContent('12个月 · ¥5980');
+    // Before any order, the coupon and the payable amount are the product's as the server priced it.
+    expect(screen.getByTestId('payable-amount')).toHaveTextContent('¥5480');
     // One order per purchase (issue 33): choosing is free, the order waits for 获取支付二维码.
     await user.click(screen.getByRole('radio', { name: /3个月/ }));
     await user.click(screen.getByRole('radio', { name: /12个月/ }));
@@ -88,8 +90,8 @@ describe('MembershipModal order flow', () => {
       couponId: 12,
       actiId: 1,
     });
-    // The payable amount is the server's (the fixture's order takes off 200), not the client's arithmetic.
-    expect(screen.getByTestId('payable-amount')).toHaveTextContent('¥5780');
+    // The payable amount is then the order's, as the server charges it.
+    expect(screen.getByTestId('payable-amount')).toHaveTextContent('¥5480');
     expect(qr().querySelector('svg')).toHaveAttribute('width', '140');
     expect(onOrderCreated).toHaveBeenCalledWith(expect.stringMatching(/^M2026/));
   });
@@ -115,7 +117,9 @@ describe('MembershipModal order flow', () => {
     await askForQr(user);
     await user.click(screen.getByRole('radio', { name: /3个月/ }));
     expect(screen.queryByRole('img', { name: '支付二维码' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('payable-amount')).toHaveTextContent('¥1580');
+    // ¥1580 is under 满3000's threshold: the server takes the ¥200 投标通 coupon off.
+    expect(screen.getByTestId('applied-coupon')).toHaveTextContent('已抵扣200元');
+    expect(screen.getByTestId('payable-amount')).toHaveTextContent('¥1380');
     await askForQr(user);
     const three = calls(server, 'createOrder').at(-1)?.input as { productId: number };
     expect(three.productId).toBe(

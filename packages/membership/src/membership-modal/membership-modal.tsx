@@ -173,8 +173,9 @@ export function MembershipModal({
               </Text>
               <Text fw={600}>{t.coupon}</Text>
               <Text size="sm" data-testid="applied-coupon">
-                {coupon
-                  ? t.couponApplied(formatYuan(coupon.faceValue), couponThresholdText(coupon))
+                {/* The server's choice and amount: the product's couponFee is what its payFee takes off. */}
+                {coupon && product
+                  ? t.couponApplied(formatYuan(product.couponFee), couponThresholdText(coupon))
                   : t.noCoupon}
               </Text>
               <Group gap="xs">

@@ -5,7 +5,6 @@ import {
   ORDER_POLL_INTERVAL_MS,
   ORDER_STATUS_PAID,
   type PaidMemberCode,
-  pickBestCoupon,
   WHOLE_COUNTRY,
 } from '@tender/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -33,7 +32,7 @@ export interface MembershipOrderState {
   areas: string[];
   info: MemberInfo | undefined;
   product: ProductOption | undefined;
-  /** The coupon spec §5's rule picks among the caller's coupons for the product (display; the server decides). */
+  /** The coupon the server chose for the product (its couponId), shown with the product's couponFee. */
   coupon: Coupon | undefined;
   order: PaymentOrder | undefined;
   creatingOrder: boolean;
@@ -80,12 +79,13 @@ interface TypeChoice {
   months: number | undefined;
 }
 
-/** The coupon spec §5 picks for a product among the caller's usable coupons (display; the server decides). */
+/**
+ * The coupon the server chose for a product (its `couponId`, spec §5's rule applied there), as the caller holds it;
+ * the client picks none of its own, so the coupon shown is the one the product's payFee already takes off.
+ */
 function couponFor(product: ProductOption, info: MemberInfo): Coupon | undefined {
-  return pickBestCoupon(
-    info.couponList.filter((candidate) => candidate.status === 1),
-    { price: product.discountFee, memberName: product.memberName },
-  );
+  if (product.couponId === null) return undefined;
+  return info.couponList.find((candidate) => candidate.couponId === product.couponId);
 }
 
 /** The areas of an order as the chooser holds them: '全国', or the provinces of its '，'-joined payArea. */

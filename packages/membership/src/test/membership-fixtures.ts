@@ -6,7 +6,7 @@ import type {
   MemberType,
   ProductOption,
 } from '@tender/contracts';
-import { type PaidMemberCode, WHOLE_COUNTRY } from '@tender/domain';
+import { type PaidMemberCode, pickBestCoupon, WHOLE_COUNTRY } from '@tender/domain';
 import type { MembershipApi, PrivilegeTable } from '../membership-api';
 
 /**
@@ -141,7 +141,15 @@ const PRICES: Record<PaidMemberCode, Record<number, number>> = {
   qiye: { 12: 19800 },
 };
 
-export function productsFor(memberCode: PaidMemberCode, areas: readonly string[]): ProductOption[] {
+/**
+ * The products of a level for the areas, priced as the server prices them: the coupon spec §5 picks among the
+ * caller's usable `couponList` for each product, taken off its payFee.
+ */
+export function productsFor(
+  memberCode: PaidMemberCode,
+  areas: readonly string[],
+  couponList: readonly Coupon[] = [],
+): ProductOption[] {
   const type = found(
     memberTypes.find((candidate) => candidate.memberCode === memberCode),
     memberCode,
@@ -151,6 +159,10 @@ export function productsFor(memberCode: PaidMemberCode, areas: readonly string[]
   return Object.entries(PRICES[memberCode]).map(([months, price], index) => {
     const discountFee = Math.round(price * share);
     const originalFee = Math.round(monthly * Number(months));
+    const coupon = pickBestCoupon(
+      couponList.filter((candidate) => candidate.status === 1),
+      { price: discountFee, memberName: type.memberName },
+    );
     return {
       id: 100 * (index + 1) + memberTypes.indexOf(type),
       productTypeStr: `${months}个月`,
@@ -161,10 +173,10 @@ export function productsFor(memberCode: PaidMemberCode, areas: readonly string[]
       originalFee,
       discountRate: originalFee > discountFee ? Number((1 - discountFee / originalFee).toFixed(4)) : 0,
       isSelect: Number(months) === 12,
-      isCoupon: false,
-      couponId: null,
-      couponFee: 0,
-      payFee: discountFee,
+      isCoupon: coupon !== undefined,
+      couponId: coupon?.couponId ?? null,
+      couponFee: coupon?.faceValue ?? 0,
+      payFee: discountFee - (coupon?.faceValue ?? 0),
     };
   });
 }
@@ -223,7 +235,7 @@ export function fakeMembershipServer(
           typeof input.payAreas === 'string' ? input.payAreas.split(',') : (input.payAreas ?? []);
         const areas = !editable || requested.length === 0 ? [WHOLE_COUNTRY] : requested;
         return {
-          productConfigResponses: productsFor(input.memberCode, areas),
+          productConfigResponses: productsFor(input.memberCode, areas, couponList),
           payAreaList: areas,
           areaEditable: editable,
           couponList,
@@ -233,14 +245,22 @@ export function fakeMembershipServer(
       await orderCreationHeld;
       return answer('createOrder', input, () => {
         const orderId = orders.length + 1;
-        const product = productsFor(input.memberCode, [WHOLE_COUNTRY]).find(
-          (p) => p.id === Number(input.productId),
-        );
+        const requested =
+          typeof input.payAreas === 'string' ? input.payAreas.split(',') : (input.payAreas ?? []);
+        const product = productsFor(
+          input.memberCode,
+          requested.length === 0 ? [WHOLE_COUNTRY] : requested,
+          couponList,
+        ).find((p) => p.id === Number(input.productId));
         const order = {
           orderId,
           orderNo: `M20261123${String(orderId).padStart(6, '0')}`,
           memberCode: input.memberCode,
-          payFee: (product?.discountFee ?? 0) - 200,
+          // The server charges its own coupon choice; a couponId it did not choose takes nothing off.
+          payFee:
+            input.couponId !== undefined && input.couponId === product?.couponId
+              ? product.payFee
+              : (product?.discountFee ?? 0),
           paid: false,
         };
         orders.push(order);

@@ -31,6 +31,7 @@ export function authServices(
     sessions,
     signIn,
     miniProgram,
+    wechatSignIn,
     qrLogin: qrLoginService(db, signIn, sessions, clock, wechatSignIn.provider, miniProgram),
     authenticator: sessionAuthenticator(db, clock, tenants),
   };

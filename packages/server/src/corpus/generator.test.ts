@@ -3,6 +3,7 @@ import { APPROVAL_STAGES } from '../catalog/approval-stages';
 import { areaCatalog } from '../catalog/area-catalog';
 import { DOCUMENT_TYPES } from '../catalog/document-types';
 import { INDUSTRIES } from '../catalog/industries';
+import { medicalDevicesIn } from '../details/medical';
 import { type TenderRecord, validateRecord } from '../ingest/record';
 import { dedupKey } from '../tenders/normalize';
 import { dayFromIso } from './calendar';
@@ -172,6 +173,25 @@ describe('generateCorpus', () => {
     // Companies have histories: the popular ones win again and again.
     expect(Math.max(...wins.values())).toBeGreaterThanOrEqual(5);
     expect(wins.size).toBeLessThan(byType('jg').length);
+  });
+
+  it('states the 医疗器械注册证 of the devices in some medical awards, as the medical detail reads them', () => {
+    const medicalAwards = items.filter(
+      (item) => item.announcementType === 'jg' && item.industryCode === '35',
+    );
+    const devices = medicalAwards.flatMap((item, index) => medicalDevicesIn(item.body, index));
+    const stating = new Set(devices.map((device) => device.sourceId));
+    expect(stating.size).toBeGreaterThan(0);
+    expect(stating.size).toBeLessThan(medicalAwards.length);
+    for (const device of devices) {
+      expect(device).toMatchObject({
+        name: expect.any(String),
+        brand: expect.any(String),
+        holder: expect.any(String),
+      });
+      expect(device.approvedOn).toMatch(/^2022-\d{2}-\d{2}$/);
+      expect(device.validUntil).toMatch(/^2027-\d{2}-\d{2}$/);
+    }
   });
 
   it('has more tenders than results, and every type', () => {

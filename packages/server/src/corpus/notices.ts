@@ -3,6 +3,7 @@ import type { TenderRecordInput } from '../ingest/record';
 import { amountInWords, groupedYuan, wanYuan } from './amounts';
 import { chineseDate, chineseDateTime, isoFromDay, monthOf, recordDateTime, yearOf } from './calendar';
 import type { MethodCode } from './categories';
+import { medicalRegistrationLine } from './medical-registrations';
 import type { Organisation } from './organisations';
 import type { ConstructionPlan, PlannedApproval, ProcurementPlan } from './plan';
 import type { Random } from './random';
@@ -424,7 +425,10 @@ export function resultNotice(
       ...plan.lots.map((lot) =>
         plan.category.works
           ? `名称：${lot.name}；施工范围：详见招标文件；施工工期：${plan.term}；项目经理：${manager}；执业证书信息：${random.pick(['一级', '二级'])}注册建造师`
-          : `名称：${lot.name}；${lot.requirement.includes('数量') ? `品牌：详见投标文件；规格型号：详见投标文件；${lot.requirement.split('，')[1] ?? ''}` : `服务范围：${lot.requirement}；服务时间：${plan.term}；服务标准：符合采购文件要求`}`,
+          : ((plan.category.id === 'medical'
+              ? medicalRegistrationLine(lot.name, lot.requirement.split('，')[1] ?? '', lot.bidFen)
+              : undefined) ??
+            `名称：${lot.name}；${lot.requirement.includes('数量') ? `品牌：详见投标文件；规格型号：详见投标文件；${lot.requirement.split('，')[1] ?? ''}` : `服务范围：${lot.requirement}；服务时间：${plan.term}；服务标准：符合采购文件要求`}`),
       ),
       `五、评审专家（单一来源采购人员）名单：${plan.experts.join('、')}`,
       '六、代理服务收费标准及金额：',

@@ -4,7 +4,9 @@ import {
   getProjectDocumentsEndpoint,
   globalParamsSchema,
   isFirstTimeDownloadAnnouncementEndpoint,
+  itemQrcodeEndpoint,
   selDesignedInfoEndpoint,
+  selMedicalDetailsEndpoint,
   selZhaobiaoDetailsEndpoint,
   selZhongbiaoDetailsEndpoint,
 } from '@tender/contracts';
@@ -13,6 +15,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { gateService } from '../gates/service';
 import { historyService } from '../history/service';
+import { requestBaseUrl } from '../http/base-url';
 import { BusinessError } from '../http/business-error';
 import {
   bearerToken,
@@ -22,11 +25,13 @@ import {
 } from '../http/endpoint-route';
 import { validate } from '../http/validation';
 import type { Tenant } from '../tenants/queries';
+import type { PhoneCodeService } from './phone-code';
 import { DETAIL_TYPES, detailService, TEXT_FILE_TYPE } from './service';
 
 export interface DetailRouteDependencies extends EndpointRouteDependencies {
   db: Database;
   clock: Clock;
+  phoneCode: PhoneCodeService;
 }
 
 /**
@@ -55,6 +60,10 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
     details.view(caller(tenant, signedIn), input.id, DETAIL_TYPES.awards),
   );
 
+  endpointRoute(app, dependencies, selMedicalDetailsEndpoint, async ({ input, tenant, signedIn }) =>
+    details.medical(caller(tenant, signedIn), input.id),
+  );
+
   endpointRoute(app, dependencies, selDesignedInfoEndpoint, async ({ input, tenant, signedIn }) =>
     details.view(caller(tenant, signedIn), input.id, DETAIL_TYPES.projects, {
       unlockContacts: input.showContact,
@@ -70,6 +79,10 @@ export function detailRoutes(app: FastifyInstance, dependencies: DetailRouteDepe
     dependencies,
     isFirstTimeDownloadAnnouncementEndpoint,
     async ({ input, tenant, signedIn }) => details.isFirstDownloadToday(caller(tenant, signedIn), input.id),
+  );
+
+  endpointRoute(app, dependencies, itemQrcodeEndpoint, ({ input, tenant, request }) =>
+    dependencies.phoneCode(tenant, input.id, requestBaseUrl(request)),
   );
 
   endpointRoute(app, dependencies, getProjectDocumentsEndpoint, async ({ input, tenant, signedIn }) =>

@@ -16,6 +16,7 @@ import { type GateCaller, type GateService, membershipOf } from '../gates/servic
 import type { HistoryService } from '../history/service';
 import { BusinessError } from '../http/business-error';
 import { messages } from '../messages';
+import { medicalDetailOf, otherNoticesToRead } from './medical';
 import {
   amountView,
   approvalStage,
@@ -291,6 +292,28 @@ export function detailService(db: Database, gates: GateService, history: History
       const contactVisible = await contactsVisible(member, item, options.unlockContacts ?? false);
       await history.recordBrowse(caller.userId, { id: item.id, type }, caller.now);
       return present(item, contactVisible, pass);
+    },
+
+    /**
+     * 医疗详情: the announcement's view (the same gate, spend and history as selZhaobiaoDetails), with the devices
+     * and 注册证 facts of its text and of up to five other notices of its project (medical.ts).
+     */
+    async medical(caller: GateCaller, id: number) {
+      const detail = await this.view(caller, id, DETAIL_TYPES.announcements);
+      const others = await Promise.all(
+        otherNoticesToRead(detail).map((otherId) => queries.findItem(otherId)),
+      );
+      return medicalDetailOf(
+        detail,
+        others
+          .filter((other): other is ItemRecord => other !== undefined)
+          .map((other) => ({
+            id: other.id,
+            type: other.docType as ItemType,
+            title: other.title,
+            body: other.body,
+          })),
+      );
     },
 
     /** The source URL through detailLink; an item without one answers 404 and costs nothing. */

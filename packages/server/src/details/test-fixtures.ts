@@ -261,3 +261,56 @@ export async function addConstruction(
   ]);
   return { tag, nj: ids.get(`test:${tag}:nj`) as number, sp: ids.get(`test:${tag}:sp`) as number };
 }
+
+export interface MedicalProjectIds {
+  /** The tender: names the devices, states no registration. */
+  zb: number;
+  /** The award: brands, models and 注册证 facts per lot. */
+  jg: number;
+}
+
+/** A hospital's ultrasound and monitor purchase in Shenzhen whose award states the devices' 医疗器械注册证. */
+export async function addMedicalProject(server: TestServer): Promise<MedicalProjectIds & { tag: string }> {
+  const tag = randomBytes(4).toString('hex');
+  const projectName = `深圳市人民医院彩色多普勒超声诊断仪及监护仪采购项目${tag}`;
+  const common = {
+    projectKey: `test-medical-${tag}`,
+    projectCode: `SZRM-2026-${tag}`,
+    projectName,
+    region: { provinceCode: '440000', cityCode: '440300' },
+    industryCode: '35',
+    parties: [{ role: 'purchaser' as const, name: `深圳市人民医院${tag}` }],
+  };
+  const ids = await write(server, [
+    {
+      ...common,
+      sourceId: `test:${tag}:medical-zb`,
+      announcementType: 'zb',
+      procurementMethod: 'gk',
+      title: `${projectName}公开招标公告`,
+      body: `${projectName}公开招标公告\n包1：彩色多普勒超声诊断仪，数量：2台\n包2：多参数监护仪，数量：10台\n所投产品须具有有效的《医疗器械注册证》`,
+      publishDate: '2026-04-01',
+    },
+    {
+      ...common,
+      sourceId: `test:${tag}:medical-jg`,
+      announcementType: 'jg',
+      noticeKind: 'award',
+      title: `${projectName}中标结果公告`,
+      body: [
+        `${projectName}中标结果公告`,
+        '四、主要标的信息',
+        '包1：名称：彩色多普勒超声诊断仪；品牌：华声；规格型号：HS-R7；数量：2台；医疗器械注册证编号：国械注准20173061234；注册人：深圳华声医疗电子有限公司；批准日期：2022年5月10日；有效期至：2027年5月9日',
+        '包2：名称：多参数监护仪；品牌：康护；规格型号：KH-M9；数量：10台；注册证号：粤械注准20192070456；生产厂家：广州康护医疗科技有限公司',
+        '另：进口探头 国械注进20163061777',
+      ].join('\n'),
+      publishDate: '2026-04-28',
+    },
+  ]);
+  const id = (key: string) => {
+    const found = ids.get(`test:${tag}:${key}`);
+    if (found === undefined) throw new Error(`fixture ${key} not written`);
+    return found;
+  };
+  return { zb: id('medical-zb'), jg: id('medical-jg'), tag };
+}

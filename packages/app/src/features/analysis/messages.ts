@@ -107,6 +107,9 @@ export const messages = {
     bidders: '潜在投标人',
     history: '采购人历史',
     historyEmpty: '暂无该采购人的其他项目。',
+    export: '导出 Excel',
+    exportFallbackName: (id: number) => `项目分析-${id}.xlsx`,
+    exported: (fileName: string) => `已导出：${fileName}`,
     columns: {
       rank: '排名',
       company: '企业',

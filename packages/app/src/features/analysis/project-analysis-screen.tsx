@@ -1,12 +1,16 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import type { EndpointResponse, projectAnalysisViewEndpoint } from '@tender/contracts';
-import { PageTable, type PageTableColumn } from '@tender/ui-kit';
+import { PageTable, type PageTableColumn, showMessage } from '@tender/ui-kit';
+import { useState } from 'react';
+import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
 import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { COMPANY_PATHS, companyLink } from '../companies/company-route';
 import { detailItemId, detailLink } from '../details/detail-routes';
+import { showGateRefusal } from '../details/gate-refusal';
+import { saveDownloadedFile } from '../export/download-export';
 import { messages } from './messages';
 
 type ProjectAnalysis = EndpointResponse<typeof projectAnalysisViewEndpoint>;
@@ -73,11 +77,43 @@ function ProjectAnalysisOf({ id }: { id: number }) {
   );
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        {t.title}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h3">
+          {t.title}
+        </Title>
+        <ExportButton id={id} />
+      </Group>
       <DataState state={analysis}>{(data) => <AnalysisBody analysis={data} />}</DataState>
     </Stack>
+  );
+}
+
+/**
+ * The analysis as an .xlsx (`project-analysis/export`): the server counts projectAnalyzer for the item (once a day
+ * with the view) and refuses with the permission dialog; the client only saves what it answers.
+ */
+function ExportButton({ id }: { id: number }) {
+  const { api } = useAppServices();
+  const { openRefusal } = useLayoutDialogs();
+  const [busy, setBusy] = useState(false);
+  async function exportAnalysis() {
+    setBusy(true);
+    try {
+      const file = await api.projectAnalysisExport({ id }, { handleCodes: [403] });
+      const fileName = file.fileName ?? t.exportFallbackName(id);
+      saveDownloadedFile(file, fileName);
+      showMessage(t.exported(fileName), 'success');
+    } catch (error) {
+      // Other failures were shown by the api-client already.
+      showGateRefusal(error, openRefusal, showMessage);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="light" loading={busy} onClick={() => void exportAnalysis()}>
+      {t.export}
+    </Button>
   );
 }
 

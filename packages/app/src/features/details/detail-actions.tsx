@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { EndpointResponse, getProjectDocumentsEndpoint, ItemDetail } from '@tender/contracts';
-import { isExternalLink } from '@tender/domain';
+import { isExternalLink, isMedicalNotice } from '@tender/domain';
 import { showMessage } from '@tender/ui-kit';
 import { useEffect, useState } from 'react';
 import { useLayoutDialogs } from '../../layout/use-layout-dialogs';
@@ -16,6 +16,8 @@ type ProjectDocument = EndpointResponse<typeof getProjectDocumentsEndpoint>['doc
 
 /** The 项目分析 screen (router/layout-routes.ts). */
 const PROJECT_ANALYSIS_PATH = '/projectAnalysis';
+/** The 医疗详情 screen (router/layout-routes.ts). */
+const MEDICAL_DETAIL_PATH = '/medicalDetail';
 
 /** The gate codes the actions open dialogs for; the api-client shows everything else. */
 const GATED = { handleCodes: [403] } as const;
@@ -158,6 +160,16 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
         >
           {a.download}
         </Button>
+        {isMedicalNotice(detail.title, detail.body) && detail.project === null && (
+          <Button
+            variant="light"
+            component={Link}
+            to={MEDICAL_DETAIL_PATH}
+            search={{ id: detail.id } as never}
+          >
+            {a.medicalDetail}
+          </Button>
+        )}
         {analysis && isPredictable(detail.type) && (
           <>
             <Button

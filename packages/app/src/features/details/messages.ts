@@ -101,6 +101,7 @@ export const messages = {
     noSourceLink: '该信息暂无原文链接',
     download: '下载公告',
     downloaded: (fileName: string) => `已下载：${fileName}`,
+    medicalDetail: '医疗详情',
     documents: '查看附件',
     noDocuments: '该项目暂无附件',
     downloadDocument: '下载',
@@ -116,5 +117,33 @@ export const messages = {
     /** Under the permission dialog of a refused view (the dialog says why and what to do). */
     refused: '暂无权限查看该信息',
     back: '返回',
+  },
+  /** 医疗详情 (medical-detail-screen.tsx). */
+  medical: {
+    title: '医疗详情',
+    noItem: '缺少要查看的信息，请从医疗设备公告的详情进入医疗详情。',
+    notice: '公告',
+    published: (date: string) => `发布日期：${date}`,
+    fromOthers: '部分信息取自同一项目的公告：',
+    devices: '采购设备及医疗器械注册证',
+    registerDates: '注册证日期',
+    noRegistration: '公告及同一项目的其他公告未列出医疗器械注册证编号。',
+    notMedical: '该公告不是医疗设备采购。',
+    noDates: '公告未写明注册证的批准日期或有效期。',
+    registration: (authority: string, origin: string, managementClass: string, year: number) =>
+      `${authority}·${origin}·${managementClass}·${year}年首次注册`,
+    columns: {
+      name: '设备名称',
+      brand: '品牌',
+      model: '规格型号',
+      quantity: '数量',
+      registrationNumber: '注册证编号',
+      holder: '注册人',
+      registration: '注册信息',
+      approvedOn: '批准日期',
+      validUntil: '有效期至',
+      date: '日期',
+      kind: '事项',
+    },
   },
 } as const;

@@ -176,15 +176,15 @@ export function miniProgramApi(
   }
 
   return {
-    /** `wxa/getwxacodeunlimit`: the code that opens `settings.page` with `scene`. */
-    miniProgramCode: (scene: string): Promise<MiniProgramCode> =>
+    /** `wxa/getwxacodeunlimit`: the code that opens `page` (the sign-in page unless named) with `scene`. */
+    miniProgramCode: (scene: string, page: string = settings.page): Promise<MiniProgramCode> =>
       answering('getwxacodeunlimit', () =>
         withAccessToken(async (token) => {
           const response = await call(`/wxa/getwxacodeunlimit?access_token=${encodeURIComponent(token)}`, {
             method: 'POST',
             body: {
               scene,
-              page: settings.page,
+              page,
               // A trial or development version may open a page not yet published.
               check_path: settings.envVersion === 'release',
               env_version: settings.envVersion,

@@ -19,6 +19,11 @@ export interface MiniProgramSettings {
   apiBase: string;
   /** WECHAT_MA_PAGE: the page the code opens, such as pages/login/index (no leading slash, no query). */
   page: string;
+  /**
+   * WECHAT_MA_DETAIL_PAGE: the mini-program's page that shows one item (scene `id=<id>`), for the detail screens'
+   * scan-to-phone code (`ma/getQrcode`); without it that code is not offered.
+   */
+  detailPage: string | undefined;
   /** WECHAT_MA_ENV_VERSION: which version of the mini-program the code opens (default release). */
   envVersion: MiniProgramEnvVersion;
 }
@@ -48,10 +53,14 @@ export function readWechatSignInSettings(env: NodeJS.ProcessEnv): WechatSignInSe
     if (!value(name)) throw new Error(`WECHAT_PROVIDER=wechat 需要设置 ${name}（${what}）`);
   }
   const page = value('WECHAT_MA_PAGE') as string;
-  if (!/^[A-Za-z0-9_\-/]+$/.test(page) || page.startsWith('/')) {
-    throw new Error(
-      `WECHAT_MA_PAGE 应为不以 / 开头、不带参数的页面路径，如 pages/login/index，当前为 "${page}"`,
-    );
+  const detailPage = value('WECHAT_MA_DETAIL_PAGE');
+  for (const [name, path, example] of [
+    ['WECHAT_MA_PAGE', page, 'pages/login/index'],
+    ['WECHAT_MA_DETAIL_PAGE', detailPage, 'pages/detail/index'],
+  ] as const) {
+    if (path !== undefined && (!/^[A-Za-z0-9_\-/]+$/.test(path) || path.startsWith('/'))) {
+      throw new Error(`${name} 应为不以 / 开头、不带参数的页面路径，如 ${example}，当前为 "${path}"`);
+    }
   }
   const envVersion = value('WECHAT_MA_ENV_VERSION') ?? 'release';
   if (!(MINI_PROGRAM_ENV_VERSIONS as readonly string[]).includes(envVersion)) {
@@ -74,6 +83,7 @@ export function readWechatSignInSettings(env: NodeJS.ProcessEnv): WechatSignInSe
       secret: value('WECHAT_MA_SECRET') as string,
       apiBase,
       page,
+      detailPage,
       envVersion: envVersion as MiniProgramEnvVersion,
     },
   };
