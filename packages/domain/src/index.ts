@@ -136,6 +136,13 @@ export {
   updateTagsView,
   type VisitedView,
 } from './layout/tags-view';
+// ── Medical devices ────────────────────────────────────────────────────────────────────────────────
+export {
+  DEVICE_REGISTRATION_PATTERN,
+  type DeviceRegistrationFacts,
+  deviceRegistrationsIn,
+  isMedicalNotice,
+} from './medical/device-registration';
 // ── Membership ─────────────────────────────────────────────────────────────────────────────────────
 export {
   compareMemberLevels,
@@ -242,10 +249,3 @@ export {
 } from './search/amount-range';
 // ── Table ──────────────────────────────────────────────────────────────────────────────────────────
 export { nextSortOrder, SORT_ORDERS, type SortOrder } from './table/sort-order';
-// ── Medical devices ────────────────────────────────────────────────────────────────────────────────
-export {
-  DEVICE_REGISTRATION_PATTERN,
-  type DeviceRegistrationFacts,
-  deviceRegistrationsIn,
-  isMedicalNotice,
-} from './medical/device-registration';

@@ -209,7 +209,7 @@ const CONTACT_HEAD = String.raw`\d[.、．][ ]*(?:(?:采购人|采购代理机�
 const SECTION_START = new RegExp(
   String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
 );
-const CONTACT_HEAD_END = new RegExp(String.raw`${CONTACT_HEAD}$`);
+const CONTACT_HEAD_END = new RegExp(`${CONTACT_HEAD}$`);
 
 /**
  * A crawler's one-line page split back into its sections (a space before `一、…` or a numbered contact head

@@ -27,8 +27,18 @@ const medical = {
   isMedical: true,
   devices: [device],
   registerDates: [
-    { date: '2022-05-10', kind: '批准' as const, registrationNumber: device.registrationNumber, name: device.name },
-    { date: '2027-05-09', kind: '有效期至' as const, registrationNumber: device.registrationNumber, name: device.name },
+    {
+      date: '2022-05-10',
+      kind: '批准' as const,
+      registrationNumber: device.registrationNumber,
+      name: device.name,
+    },
+    {
+      date: '2027-05-09',
+      kind: '有效期至' as const,
+      registrationNumber: device.registrationNumber,
+      name: device.name,
+    },
   ],
   sources: [{ id: 8, title: '深圳市人民医院彩色多普勒超声诊断仪采购项目中标结果公告', type: 'jg' as const }],
   pass: { privilege: 'watchZhaobiao', limit: 10, used: 1, remaining: 9, charged: true },
