@@ -44,6 +44,22 @@ describe('extractServicePeriod', () => {
     expect(extractServicePeriod('质保期：2年')).toBeNull();
     expect(extractServicePeriod('服务期：详见采购文件')).toBeNull();
   });
+
+  it('reads 经营期限 and traditional characters', () => {
+    expect(extractServicePeriod('服务要求: 经营期限:五年。')).toMatchObject({ months: 60 });
+    expect(extractServicePeriod('服務時間:自2024年6月1日起至2025年5月31日止')).toMatchObject({ months: 12 });
+  });
+
+  it('reads a period from a table cell under its label column', () => {
+    const table = '序号 | 标的名称 | 服务时间 | 服务标准 |\n1 | 食堂外包 | 合同签订之日起12个月 | 按要求 |';
+    expect(extractServicePeriod(table)).toMatchObject({ text: '服务时间：合同签订之日起12个月', months: 12 });
+    expect(extractServicePeriod('序号 | 服务时间 |\n1 | 按合同约定 |')).toBeNull();
+  });
+
+  it('takes a delivery time of under a month for no service period', () => {
+    expect(extractServicePeriod('合同履行期限：自签订合同之日起5日')).toBeNull();
+    expect(extractServicePeriod('履约期限：签订合同后20日历天')).toBeNull();
+  });
 });
 
 describe('chineseNumber', () => {

@@ -24,8 +24,12 @@ const LABELS = [
   '合同有效期',
   '合同期限',
   '服务期限',
+  '服務期限',
+  '经营期限',
+  '經營期限',
   '服务年限',
   '服务时间',
+  '服務時間',
   '服务周期',
   '履行期限',
   '履约期限',
@@ -36,6 +40,7 @@ const LABELS = [
   '维保期限',
   '合同期',
   '服务期',
+  '服務期',
   '运维期',
   '维保期',
   '租赁期',
@@ -183,8 +188,9 @@ function periodIn(label: string, clause: string): ServicePeriod | null {
     const count = chineseNumber(duration[1] as string);
     if (count !== undefined && count > 0) {
       const months = durationMonths(count, duration[2] as string);
-      // Longer than ten years is a 质保期 or a concession, not a service contract that comes up again.
-      if (months <= 120) {
+      // Longer than ten years is a 质保期 or a concession, not a service contract that comes up again; under a
+      // month is a goods notice's 交货期 (交货 within 5日), not a service that is bought again.
+      if (months <= 120 && months >= 1) {
         return {
           text: `${label}${clause.slice(0, duration.index + duration[0].length)}`,
           months,
@@ -222,6 +228,26 @@ export function extractServicePeriod(input: string): ServicePeriod | null {
     const clause = (end ? after.slice(0, end.index) : after).slice(0, 60);
     const period = periodIn(match[0], clause);
     if (period) return period;
+  }
+  return periodInTable(text);
+}
+
+const TABLE_LABEL = new RegExp(`^(?:${LABELS.join('|')})$`);
+
+/** A period in a table cell under a label column (`| 服务时间 |` over `| 合同签订之日起12个月 |`). */
+function periodInTable(text: string): ServicePeriod | null {
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (!line.includes('|')) continue;
+    const header = line.split('|').map((cell) => cell.trim());
+    const column = header.findIndex((cell) => TABLE_LABEL.test(cell));
+    if (column < 0) continue;
+    for (const row of lines.slice(index + 1, index + 6)) {
+      if (!row.includes('|')) break;
+      const cell = row.split('|')[column]?.trim();
+      const period = cell ? periodIn(`${header[column]}：`, halfWidth(cell).slice(0, 60)) : null;
+      if (period) return period;
+    }
   }
   return null;
 }
