@@ -56,6 +56,14 @@ describe('extractServicePeriod', () => {
     expect(extractServicePeriod('序号 | 服务时间 |\n1 | 按合同约定 |')).toBeNull();
   });
 
+  it('reads a number and its unit split across a line break', () => {
+    expect(extractServicePeriod('服务期限：三\n年，合同一年一签')).toMatchObject({ months: 36 });
+  });
+
+  it('has no length for a period counted on from an unstated build time', () => {
+    expect(extractServicePeriod('服务期为各单项工程施工工期的基础上再增加 90 天')).toBeNull();
+  });
+
   it('takes a delivery time of under a month for no service period', () => {
     expect(extractServicePeriod('合同履行期限：自签订合同之日起5日')).toBeNull();
     expect(extractServicePeriod('履约期限：签订合同后20日历天')).toBeNull();

@@ -184,7 +184,8 @@ function periodIn(label: string, clause: string): ServicePeriod | null {
     }
   }
   const duration = DURATION.exec(clause);
-  if (duration) {
+  // 施工工期的基础上再增加90天 measures from a build time the notice does not state: no length of its own.
+  if (duration && !/工期|施工/.test(clause.slice(0, duration.index))) {
     const count = chineseNumber(duration[1] as string);
     if (count !== undefined && count > 0) {
       const months = durationMonths(count, duration[2] as string);
@@ -213,6 +214,7 @@ function halfWidth(text: string): string {
     );
 }
 
+const SPLIT_UNIT = new RegExp(`${NUMBER}[ \\t]*\\n\\s*(个|年|月|日历天|天|日)`);
 const LABEL_PATTERN = new RegExp(`(${LABELS.join('|')})`, 'g');
 /** Where a clause stops: the sentence's end, the next field, or 60 characters. */
 const CLAUSE_END = /[。；;\n]|[，,]\s*(?:[^，,。；;\n]{0,8}[：:])/;
@@ -223,7 +225,8 @@ export function extractServicePeriod(input: string): ServicePeriod | null {
   for (const match of text.matchAll(LABEL_PATTERN)) {
     const start = match.index + match[0].length;
     // Only the words after a label are normalised: a notice is read once per import.
-    const after = halfWidth(text.slice(start, start + 120));
+    // A number and its unit split across a line break (三\n年) are one length.
+    const after = halfWidth(text.slice(start, start + 120)).replace(SPLIT_UNIT, '$1$2');
     const end = CLAUSE_END.exec(after);
     const clause = (end ? after.slice(0, end.index) : after).slice(0, 60);
     const period = periodIn(match[0], clause);
