@@ -60,6 +60,11 @@ describe('extractServicePeriod', () => {
     expect(extractServicePeriod('服务期限：三\n年，合同一年一签')).toMatchObject({ months: 36 });
   });
 
+  it('reads the total of a contract signed one year at a time', () => {
+    expect(extractServicePeriod('服务期限：合同一年一签，共三年')).toMatchObject({ months: 36 });
+    expect(extractServicePeriod('服务期：两年，合同一年一签。')).toMatchObject({ months: 24 });
+  });
+
   it('has no length for a period counted on from an unstated build time', () => {
     expect(extractServicePeriod('服务期为各单项工程施工工期的基础上再增加 90 天')).toBeNull();
   });

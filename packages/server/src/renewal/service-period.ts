@@ -183,7 +183,10 @@ function periodIn(label: string, clause: string): ServicePeriod | null {
       }
     }
   }
-  const duration = DURATION.exec(clause);
+  // 合同一年一签 is how often the contract is renewed; the period is the total the clause states besides it.
+  const duration = DURATION.exec(
+    clause.replace(/[一1]\s*年\s*一\s*签/g, (signing) => '　'.repeat(signing.length)),
+  );
   // 施工工期的基础上再增加90天 measures from a build time the notice does not state: no length of its own.
   if (duration && !/工期|施工/.test(clause.slice(0, duration.index))) {
     const count = chineseNumber(duration[1] as string);
