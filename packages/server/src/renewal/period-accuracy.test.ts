@@ -7,7 +7,7 @@ import { periodScoreText, scoreServicePeriods } from './period-accuracy';
  * docs/performance.md "Service periods" records. Raise it when the figures rise; lower it only with a reason (it fell
  * from 95 % on 21 notices to 77 % on 92 when the two corpus batches brought 71 more award notices, 29 stating a period).
  */
-const FLOOR = { labelled: 92, overall: 0.77, nullWhenAbsent: 0.9 };
+const FLOOR = { labelled: 92, overall: 0.82, nullWhenAbsent: 0.91 };
 
 describe('service-period accuracy on real award notices', () => {
   const score = scoreServicePeriods(realCorpusDir);

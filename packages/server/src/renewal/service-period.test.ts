@@ -44,6 +44,35 @@ describe('extractServicePeriod', () => {
     expect(extractServicePeriod('质保期：2年')).toBeNull();
     expect(extractServicePeriod('服务期：详见采购文件')).toBeNull();
   });
+
+  it('reads 经营期限 and traditional characters', () => {
+    expect(extractServicePeriod('服务要求: 经营期限:五年。')).toMatchObject({ months: 60 });
+    expect(extractServicePeriod('服務時間:自2024年6月1日起至2025年5月31日止')).toMatchObject({ months: 12 });
+  });
+
+  it('reads a period from a table cell under its label column', () => {
+    const table = '序号 | 标的名称 | 服务时间 | 服务标准 |\n1 | 食堂外包 | 合同签订之日起12个月 | 按要求 |';
+    expect(extractServicePeriod(table)).toMatchObject({ text: '服务时间：合同签订之日起12个月', months: 12 });
+    expect(extractServicePeriod('序号 | 服务时间 |\n1 | 按合同约定 |')).toBeNull();
+  });
+
+  it('reads a number and its unit split across a line break', () => {
+    expect(extractServicePeriod('服务期限：三\n年，合同一年一签')).toMatchObject({ months: 36 });
+  });
+
+  it('reads the total of a contract signed one year at a time', () => {
+    expect(extractServicePeriod('服务期限：合同一年一签，共三年')).toMatchObject({ months: 36 });
+    expect(extractServicePeriod('服务期：两年，合同一年一签。')).toMatchObject({ months: 24 });
+  });
+
+  it('has no length for a period counted on from an unstated build time', () => {
+    expect(extractServicePeriod('服务期为各单项工程施工工期的基础上再增加 90 天')).toBeNull();
+  });
+
+  it('takes a delivery time of under a month for no service period', () => {
+    expect(extractServicePeriod('合同履行期限：自签订合同之日起5日')).toBeNull();
+    expect(extractServicePeriod('履约期限：签订合同后20日历天')).toBeNull();
+  });
 });
 
 describe('chineseNumber', () => {

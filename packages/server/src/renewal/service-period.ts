@@ -24,8 +24,12 @@ const LABELS = [
   '合同有效期',
   '合同期限',
   '服务期限',
+  '服務期限',
+  '经营期限',
+  '經營期限',
   '服务年限',
   '服务时间',
+  '服務時間',
   '服务周期',
   '履行期限',
   '履约期限',
@@ -36,6 +40,7 @@ const LABELS = [
   '维保期限',
   '合同期',
   '服务期',
+  '服務期',
   '运维期',
   '维保期',
   '租赁期',
@@ -178,13 +183,18 @@ function periodIn(label: string, clause: string): ServicePeriod | null {
       }
     }
   }
-  const duration = DURATION.exec(clause);
-  if (duration) {
+  // 合同一年一签 is how often the contract is renewed; the period is the total the clause states besides it.
+  const duration = DURATION.exec(
+    clause.replace(/[一1]\s*年\s*一\s*签/g, (signing) => '　'.repeat(signing.length)),
+  );
+  // 施工工期的基础上再增加90天 measures from a build time the notice does not state: no length of its own.
+  if (duration && !/工期|施工/.test(clause.slice(0, duration.index))) {
     const count = chineseNumber(duration[1] as string);
     if (count !== undefined && count > 0) {
       const months = durationMonths(count, duration[2] as string);
-      // Longer than ten years is a 质保期 or a concession, not a service contract that comes up again.
-      if (months <= 120) {
+      // Longer than ten years is a 质保期 or a concession, not a service contract that comes up again; under a
+      // month is a goods notice's 交货期 (交货 within 5日), not a service that is bought again.
+      if (months <= 120 && months >= 1) {
         return {
           text: `${label}${clause.slice(0, duration.index + duration[0].length)}`,
           months,
@@ -207,6 +217,7 @@ function halfWidth(text: string): string {
     );
 }
 
+const SPLIT_UNIT = new RegExp(`${NUMBER}[ \\t]*\\n\\s*(个|年|月|日历天|天|日)`);
 const LABEL_PATTERN = new RegExp(`(${LABELS.join('|')})`, 'g');
 /** Where a clause stops: the sentence's end, the next field, or 60 characters. */
 const CLAUSE_END = /[。；;\n]|[，,]\s*(?:[^，,。；;\n]{0,8}[：:])/;
@@ -217,11 +228,32 @@ export function extractServicePeriod(input: string): ServicePeriod | null {
   for (const match of text.matchAll(LABEL_PATTERN)) {
     const start = match.index + match[0].length;
     // Only the words after a label are normalised: a notice is read once per import.
-    const after = halfWidth(text.slice(start, start + 120));
+    // A number and its unit split across a line break (三\n年) are one length.
+    const after = halfWidth(text.slice(start, start + 120)).replace(SPLIT_UNIT, '$1$2');
     const end = CLAUSE_END.exec(after);
     const clause = (end ? after.slice(0, end.index) : after).slice(0, 60);
     const period = periodIn(match[0], clause);
     if (period) return period;
+  }
+  return periodInTable(text);
+}
+
+const TABLE_LABEL = new RegExp(`^(?:${LABELS.join('|')})$`);
+
+/** A period in a table cell under a label column (`| 服务时间 |` over `| 合同签订之日起12个月 |`). */
+function periodInTable(text: string): ServicePeriod | null {
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (!line.includes('|')) continue;
+    const header = line.split('|').map((cell) => cell.trim());
+    const column = header.findIndex((cell) => TABLE_LABEL.test(cell));
+    if (column < 0) continue;
+    for (const row of lines.slice(index + 1, index + 6)) {
+      if (!row.includes('|')) break;
+      const cell = row.split('|')[column]?.trim();
+      const period = cell ? periodIn(`${header[column]}：`, halfWidth(cell).slice(0, 60)) : null;
+      if (period) return period;
+    }
   }
   return null;
 }
