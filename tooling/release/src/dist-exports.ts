@@ -49,8 +49,13 @@ export async function distExportProblems(packages: LibraryPackage[]): Promise<st
       else if (!existsSync(entry.types))
         problems.push(`${label}: types file ${relative(pkg.dir, entry.types)} is missing`);
       if (!entry.module) problems.push(`${label}: no "import" or "default" condition`);
-      else if (!existsSync(entry.module)) problems.push(`${label}: module ${relative(pkg.dir, entry.module)} is missing`);
-      else imports.push({ label: `${label}: importing ${relative(pkg.dir, entry.module)} in Node fails`, url: pathToFileURL(entry.module).href });
+      else if (!existsSync(entry.module))
+        problems.push(`${label}: module ${relative(pkg.dir, entry.module)} is missing`);
+      else
+        imports.push({
+          label: `${label}: importing ${relative(pkg.dir, entry.module)} in Node fails`,
+          url: pathToFileURL(entry.module).href,
+        });
     }
   }
   const publishedTargets = Object.fromEntries(

@@ -22,14 +22,19 @@ describe('the publishable packages, imported from their built dist/ in plain Nod
   );
 
   it('reports nothing outside a package', () => {
-    expect(problems.filter((problem) => !publishable.some((pkg) => problem.startsWith(`${pkg.name} `)))).toEqual([]);
+    expect(
+      problems.filter((problem) => !publishable.some((pkg) => problem.startsWith(`${pkg.name} `))),
+    ).toEqual([]);
   });
 
   it('names the package and export whose dist file is missing (the check can fail)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tender-dist-'));
     try {
       const exportsField = { './theme': { types: './dist/theme.d.ts', import: './dist/theme.js' } };
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@tender/unbuilt', exports: exportsField }));
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: '@tender/unbuilt', exports: exportsField }),
+      );
       const pkg = { name: '@tender/unbuilt', version: '0.0.0', dir, private: false };
       expect(await distExportProblems([pkg])).toEqual([
         '@tender/unbuilt export "./theme": types file dist/theme.d.ts is missing',
