@@ -3,7 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import type { BrandManifest } from '@tender/brand';
 import { createBrandTheme } from '@tender/brand/theme';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-cn.js';
 import { type ReactNode, useMemo } from 'react';
 import { MessageHost } from '../message';
 import { messages } from '../messages';
