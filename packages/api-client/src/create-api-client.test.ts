@@ -1,5 +1,5 @@
+import * as contracts from '@tender/contracts';
 import {
-  API_ENDPOINTS,
   defineEndpoint,
   downloadDocumentEndpoint,
   type GateRefusal,
@@ -12,6 +12,7 @@ import {
   userCenterEndpoint,
   userSchema,
 } from '@tender/contracts';
+import { API_ENDPOINTS } from '@tender/contracts/server';
 import { REQUEST_TIMEOUT_MS } from '@tender/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -594,7 +595,12 @@ describe('createEndpointFunctions', () => {
         : call({}, { silent: true })
       ).catch(() => undefined);
     }
-    for (const endpoint of API_ENDPOINTS) {
+    // The web client binds the main entry's endpoints; the server entry's own (即将到期) are no screen's yet.
+    const webEndpoints = API_ENDPOINTS.filter((endpoint) =>
+      (Object.values(contracts) as unknown[]).includes(endpoint),
+    );
+    expect(webEndpoints.length).toBeGreaterThan(API_ENDPOINTS.length - 10);
+    for (const endpoint of webEndpoints) {
       const calls = server.requestsTo(endpoint.path);
       expect(
         calls.map((request) => request.method),

@@ -1,4 +1,3 @@
-export { API_ENDPOINTS } from './api-endpoints';
 export type {
   EndpointAccess,
   EndpointDefinition,
@@ -275,23 +274,6 @@ export {
   personalDataEndpoint,
   personalDataSectionSchema,
 } from './endpoints/personal-data';
-export type {
-  ExpiringContract,
-  ExpiringContractPage,
-  RenewalSubscription,
-} from './endpoints/renewal';
-export {
-  DEFAULT_EXPIRING_WITHIN_DAYS,
-  expiringContractPageSchema,
-  expiringContractSchema,
-  expiringContractsEndpoint,
-  MAX_EXPIRING_WITHIN_DAYS,
-  renewalSubscriptionDeleteEndpoint,
-  renewalSubscriptionGetEndpoint,
-  renewalSubscriptionMatchesEndpoint,
-  renewalSubscriptionSaveEndpoint,
-  renewalSubscriptionSchema,
-} from './endpoints/renewal';
 export type {
   ApprovalRecord,
   DesignedRecord,

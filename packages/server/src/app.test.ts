@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_ENDPOINTS, envelopeSchema, healthEndpoint } from '@tender/contracts';
+import { envelopeSchema, healthEndpoint } from '@tender/contracts';
+import { API_ENDPOINTS } from '@tender/contracts/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { discoverBrandSites } from './brand-sites/discover';

@@ -1,4 +1,5 @@
-import { API_ENDPOINTS, type EndpointDefinition, PRIVILEGE_KEYS, type PrivilegeKey } from '@tender/contracts';
+import { type EndpointDefinition, PRIVILEGE_KEYS, type PrivilegeKey } from '@tender/contracts';
+import { API_ENDPOINTS } from '@tender/contracts/server';
 import type { MemberCode, PrivilegeValue } from '@tender/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelCatalog } from '../membership/service';

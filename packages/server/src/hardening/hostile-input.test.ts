@@ -1,4 +1,5 @@
-import { API_ENDPOINTS, type EndpointDefinition } from '@tender/contracts';
+import type { EndpointDefinition } from '@tender/contracts';
+import { API_ENDPOINTS } from '@tender/contracts/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTag, writeCorpus } from '../companies/test-corpus';

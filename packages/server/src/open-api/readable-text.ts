@@ -1,4 +1,5 @@
-import type { CompanyProfile, ExpiringContractPage, ItemDetail, SearchRecord } from '@tender/contracts';
+import type { CompanyProfile, ItemDetail, SearchRecord } from '@tender/contracts';
+import type { ExpiringContractPage } from '@tender/contracts/server';
 
 /**
  * The MCP tools' results as text an assistant reads (src/open-api/mcp.ts): per item its title, date, region,

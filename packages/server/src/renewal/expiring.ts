@@ -1,4 +1,4 @@
-import type { ExpiringContract, ExpiringContractPage } from '@tender/contracts';
+import type { ExpiringContract, ExpiringContractPage } from '@tender/contracts/server';
 import type { Queryable } from '../db/database';
 import { loadRecords } from '../search/records';
 import { addDays } from './service-period';

@@ -5,7 +5,7 @@ import {
   renewalSubscriptionGetEndpoint,
   renewalSubscriptionMatchesEndpoint,
   renewalSubscriptionSaveEndpoint,
-} from '@tender/contracts';
+} from '@tender/contracts/server';
 import { RESPONSE_CODES, SEARCH_PATTERNS, SEARCH_TYPES } from '@tender/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
