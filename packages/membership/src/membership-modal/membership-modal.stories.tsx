@@ -34,6 +34,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const ForcedEnterpriseLevel: Story = { args: { initialMemberCode: 'qiyetong', forced: true } };
-export const CreatingOrderSlowly: Story = { args: { delayMs: 3000 } };
+// Long enough that the picture is always the waiting state, whenever it is taken.
+export const CreatingOrderSlowly: Story = { args: { delayMs: 60_000 } };
 export const RetriedWithWholeCountry: Story = { args: { failProductInfo: 2 } };
 export const LoadFailed: Story = { args: { failProductInfo: 100, delayMs: 50 } };

@@ -192,6 +192,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /webchat/api/zhaoBiaoInfo/project-analysis/export id': ANNOUNCEMENT,
   'POST /webchat/api/zhaoBiaoInfo/project-analysis/view id': ANNOUNCEMENT,
   'POST /webchat/api/zhaozhongbiaoDetails/isFirstTimeDownloadAnnouncement id': ANNOUNCEMENT,
+  'POST /webchat/api/zhaozhongbiaoDetails/selMedicalDetails id': ANNOUNCEMENT,
+  'POST /webchat/api/ma/getQrcode id': ANNOUNCEMENT,
   'POST /webchat/api/zhaozhongbiaoDetails/getEmailForExportAnalysisProject id': ANNOUNCEMENT,
   'POST /webchat/api/order/project-analysis-docking/submitOrder id': ANNOUNCEMENT,
   // A QR sign-in is no member's until it is claimed, and only its claim secret claims it (auth/qr-login.test.ts).
