@@ -32,6 +32,7 @@ const CHROMIUM_FLAGS = [
 const VIEWPORT = { width: 1280, height: 800 };
 /** Anti-aliasing may move a few pixels between runs; a changed colour or layout moves thousands. */
 const MAX_CHANGED_PIXELS = 400;
+const PREVIEW_TIMEOUT_MS = 180_000;
 
 /**
  * axe's WCAG 2.1 A/AA and best-practice rules, as Storybook's a11y panel runs them, less the page-level rules a
@@ -108,9 +109,17 @@ async function openPreview(
   brand: string,
   firstStory: StoryEntry,
 ): Promise<void> {
-  await page.goto(`${baseUrl}/iframe.html?id=${firstStory.id}&viewMode=story&globals=brand:${brand}`);
+  // In CI the catalog shares two cores with every other package's tests and builds: parsing the preview's
+  // scripts four times at once took over 30 s there, so the wait is for Storybook's own mark, with room.
+  await page.goto(`${baseUrl}/iframe.html?id=${firstStory.id}&viewMode=story&globals=brand:${brand}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: PREVIEW_TIMEOUT_MS,
+  });
   // Storybook marks the body when the story has rendered, or when it failed to.
-  await page.waitForSelector('body.sb-show-main, body.sb-show-errordisplay', { state: 'attached' });
+  await page.waitForSelector('body.sb-show-main, body.sb-show-errordisplay', {
+    state: 'attached',
+    timeout: PREVIEW_TIMEOUT_MS,
+  });
   await page.addScriptTag({ content: axeSource });
 }
 
@@ -231,22 +240,24 @@ describe.runIf(chromiumInstalled || process.env.CI === 'true')('every story, for
         results.set(key, result);
       }
     }
-    const walks = brands.map(async (brand) => {
-      const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-      const [firstStory] = stories;
-      if (firstStory) await openPreview(page, baseUrl, brand.id, firstStory);
-      for (const [index, story] of stories.entries()) {
-        const outcome = settled.get(`${brand.id}/${story.id}`);
-        await showStory(page, story, index === 0)
-          .then(() => checkStory(page, brand.id, story))
-          .then(outcome?.resolve, outcome?.reject);
-      }
-      await page.close();
-    });
-    // A walk that cannot start (no browser page) fails every story it owns instead of leaving them waiting.
-    void Promise.all(walks).catch((error) => {
-      for (const outcome of settled.values()) outcome.reject(error);
-    });
+    for (const brand of brands) {
+      const walk = async () => {
+        const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+        const [firstStory] = stories;
+        if (firstStory) await openPreview(page, baseUrl, brand.id, firstStory);
+        for (const [index, story] of stories.entries()) {
+          const outcome = settled.get(`${brand.id}/${story.id}`);
+          await showStory(page, story, index === 0)
+            .then(() => checkStory(page, brand.id, story))
+            .then(outcome?.resolve, outcome?.reject);
+        }
+        await page.close();
+      };
+      // A walk that cannot start fails the stories of its own brand instead of leaving them waiting.
+      walk().catch((error) => {
+        for (const story of stories) settled.get(`${brand.id}/${story.id}`)?.reject(error);
+      });
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -260,14 +271,19 @@ describe.runIf(chromiumInstalled || process.env.CI === 'true')('every story, for
 
   for (const brand of brands) {
     describe(brand.id, () => {
-      it.each(stories.map((story) => [story.id, story] as const))('%s', async (_id, story) => {
-        const result = await results.get(`${brand.id}/${story.id}`);
-        expect(result?.violations, `axe violations:\n${result?.violations.join('\n')}`).toEqual([]);
-        expect(
-          result?.changedPixels,
-          `changed pixels against visual-baselines/${brand.id}/${story.id}.png (diff in visual-diffs/)`,
-        ).toSatisfy((changed) => typeof changed === 'number' && changed <= MAX_CHANGED_PIXELS);
-      });
+      it.each(stories.map((story) => [story.id, story] as const))(
+        '%s',
+        async (_id, story) => {
+          const result = await results.get(`${brand.id}/${story.id}`);
+          expect(result?.violations, `axe violations:\n${result?.violations.join('\n')}`).toEqual([]);
+          expect(
+            result?.changedPixels,
+            `changed pixels against visual-baselines/${brand.id}/${story.id}.png (diff in visual-diffs/)`,
+          ).toSatisfy((changed) => typeof changed === 'number' && changed <= MAX_CHANGED_PIXELS);
+        },
+        // The first story of a brand waits for its preview to open as well.
+        PREVIEW_TIMEOUT_MS + 60_000,
+      );
     });
   }
 });
