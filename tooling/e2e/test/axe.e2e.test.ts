@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
+import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../src/browser';
 import { buyMembership } from '../src/membership';
 import {
   appUrl,

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrandManifest } from '@tender/brand';
+import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsDir, BRAND_IDS, repositoryRoot } from '../src/brands';
-import { launchChromium } from '../src/browser';
 import { lastSmsCode, serverUrl } from '../src/server';
 
 const brandId = process.env.E2E_BRAND ?? '';

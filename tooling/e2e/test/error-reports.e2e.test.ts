@@ -1,6 +1,6 @@
+import { launchChromium } from '@tender/chromium';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../src/browser';
 import { serverUrl } from '../src/server';
 
 const brandId = process.env.E2E_BRAND ?? '';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import { launchChromium } from '@tender/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
-import { launchChromium } from '../src/browser';
 import { appUrl, callApi, currentBrand, openSignedInPage, signInByApi } from '../src/session';
 
 /**

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium } from '@tender/chromium';
 import { type FakeWechat, sceneOfPng, startFakeWechat } from '@tender/server/test-support/fake-wechat';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_IDS, repositoryRoot } from '../src/brands';
-import { launchChromium } from '../src/browser';
 
 /**
  * The mini-program sign-in end to end: a server of its own started with `WECHAT_PROVIDER=wechat` against the local

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { CHROMIUM_INSTALLED, launchChromium } from '@tender/chromium';
 import pixelmatch from 'pixelmatch';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from './brands';
@@ -20,15 +21,6 @@ const baselineDir = join(catalogRoot, 'visual-baselines');
 const diffDir = join(catalogRoot, 'visual-diffs');
 const updateBaselines = process.env.UPDATE_VISUAL_BASELINES === '1';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 /** Anti-aliasing may move a few pixels between runs; a changed colour or layout moves thousands. */
 const MAX_CHANGED_PIXELS = 400;
@@ -207,15 +199,13 @@ async function checkStory(page: Page, brand: string, story: StoryEntry): Promise
   return { violations, changedPixels };
 }
 
-// `npm test` on a bare machine (Node only) has no Chromium: the test says so and skips there; CI installs it.
-const chromiumInstalled = existsSync(CHROMIUM_PATH);
-if (!chromiumInstalled && process.env.CI !== 'true') {
+if (!CHROMIUM_INSTALLED && process.env.CI !== 'true') {
   console.warn(
     'ui-catalog: /usr/bin/chromium is missing, so the stories are not checked (apt-get install chromium)',
   );
 }
 
-describe.runIf(chromiumInstalled || process.env.CI === 'true')('every story, for every brand', () => {
+describe.runIf(CHROMIUM_INSTALLED || process.env.CI === 'true')('every story, for every brand', () => {
   const stories = builtStories();
   const results = new Map<string, Promise<StoryResult>>();
   let browser: Browser;
@@ -225,7 +215,7 @@ describe.runIf(chromiumInstalled || process.env.CI === 'true')('every story, for
     rmSync(diffDir, { recursive: true, force: true });
     server = await serveDist();
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
     // One page per brand, each walking every story; each test below awaits its own result.
     const settled = new Map<
       string,

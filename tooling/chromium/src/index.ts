@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** The Debian package's browser; playwright's own downloads are never used. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export const CHROMIUM_FLAGS = [
+/** `npm test` on a bare machine (Node only) has none; CI installs it (`.ci/run`). */
+export const CHROMIUM_INSTALLED = existsSync(CHROMIUM_PATH);
+
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
