@@ -112,6 +112,7 @@ describe.each(testDatabaseTargets())('注销账号 ($name)', (target) => {
       'subscription_group',
       'company_monitor',
       'project_monitor',
+      'renewal_subscription',
       'search_history',
       'browse_history',
       'item_follow',

@@ -29,6 +29,7 @@ const DELETED_WITH_THE_ACCOUNT = [
   'subscription_group',
   'company_monitor',
   'project_monitor',
+  'renewal_subscription',
   'push_setting',
   'digest_sent',
   'export_record',
