@@ -21,8 +21,10 @@ export function cleanName(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
   const name = stated
-    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])/)[0]
+    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}年)/)[0]
     ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
+    // A note on a renamed body: `…办公室 (现…综合管理部)`.
+    .replace(/\s*[（(][现原][^)）]*[)）]$/, '')
     .replace(/[:：\s]+$/, '')
     .trim();
   if (

@@ -337,6 +337,31 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     : { purchaser: subject, agency: null };
 }
 
+const SIGNATURE_DATE =
+  /^(?:\d{4}|[〇零一二三四五六七八九]{4})\s*[年\-/.]\s*[\d一二三四五六七八九十]{1,2}\s*[月\-/.]\s*[\d一二三四五六七八九十]{1,3}\s*日?$/;
+/** What a signing body's name ends with: 局, 医院, 学校, 后勤保障部, 管理委员会 … */
+const BODY_NAME =
+  /^[\u4e00-\u9fa5()（）]{3,38}(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团)$/;
+
+/**
+ * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
+ * names no party by label, unless the name reads as an agency's.
+ */
+function signingBody(text: string): string | null {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(-12);
+  for (let i = lines.length - 1; i > 0; i -= 1) {
+    if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
+    const name = lines[i - 1] as string;
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name)) return cleanName(name);
+    return null;
+  }
+  return null;
+}
+
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
   const labeled = firstValue(text, labels, cleanName, { runTogether: true });
   if (labeled) return labeled;
@@ -493,7 +518,10 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
 
   const title = safely(() => pickTitle(text, [options.title, ...converted.titles]));
   const announcementType = safely(() => classifyAnnouncement(title, text));
-  const purchaser = safely(() => extractParty(text, 'purchaser', PURCHASER_LABELS));
+  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
+  const purchaser = safely(
+    () => extractParty(text, 'purchaser', PURCHASER_LABELS) ?? (agency ? null : signingBody(text)),
+  );
   const projectName = safely(() => extractProjectName(text, title));
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
@@ -515,7 +543,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
-    agency: safely(() => extractParty(text, 'agency', AGENCY_LABELS)),
+    agency,
     contacts: safely(() => extractContacts(text)),
     deadlines:
       announcementType === 'jg' || announcementType === 'nj' || announcementType === 'sp'

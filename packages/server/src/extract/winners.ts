@@ -5,17 +5,25 @@ import { findLabeled, linesOf } from './labels';
 import type { ExtractedWinner } from './types';
 
 const SUPPLIER_HEADER =
-  /供应商名称|中标(?:供应商|人|单位)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
-const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价/;
+  /供应商名称|中标(?:供应商|人|单位|公司)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
+const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价|总价/;
 const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同包/;
 const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 
 /** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
 const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人)?|第一名?|一)$/;
 
+/** A table row's cells: tab-separated, or `a | b | c` as crawlers and apps flatten a table. */
+function cellsOf(line: string): string[] {
+  if (line.includes('\t')) return line.split('\t');
+  const cells = line.split('|').map((cell) => cell.trim());
+  if (cells.length < 3) return [line];
+  return cells.at(-1) === '' ? cells.slice(0, -1) : cells;
+}
+
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
 function winnersFromTables(text: string): ExtractedWinner[] {
-  const lines = linesOf(text).map(({ line }) => line.split('\t'));
+  const lines = linesOf(text).map(({ line }) => cellsOf(line));
   const winners: ExtractedWinner[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const header = lines[i] ?? [];
@@ -62,6 +70,10 @@ const SUPPLIER_LABELS = [
   '中标人名称',
   '中标单位',
   '中标单位名称',
+  '中标公司',
+  '中标公司名称',
+  '成交公司',
+  '成交公司名称',
   '成交单位',
   '成交人',
   '成交人名称',
