@@ -12,6 +12,10 @@ export function cleanValue(value: string | null | undefined): string | null {
 /** A name whose characters a site replaced by X (`河南XX招标有限公司`); not X射线 or X光. */
 const PLACEHOLDER_X = /(?:^|[\u4e00-\u9fa5])[X×]+(?:$|(?!射线|光)[\u4e00-\u9fa5])/;
 
+/** A role's label where its name should be (the name masked away after it): `招标人`, `采购单位`. */
+const ROLE_WORD =
+  /^(?:招标人|采购人|采购单位|建设单位|项目业主|业主|代理机构|招标代理|采购代理机构|招标代理机构|供应商|中标人)$/;
+
 /**
  * An organisation's name from a value: cut at the first clause break (`XX有限公司，中标金额…`, two spaces, a
  * tab), seals and remarks in brackets dropped (`（盖章）`, `（牵头人）`). Null when masked, empty or not name-like
@@ -33,7 +37,8 @@ export function cleanName(value: string | null | undefined): string | null {
     name.length > 60 ||
     !/[\u4e00-\u9fa5]/.test(name) ||
     isMasked(name) ||
-    PLACEHOLDER_X.test(name)
+    PLACEHOLDER_X.test(name) ||
+    ROLE_WORD.test(name)
   )
     return null;
   return name;
