@@ -7,21 +7,21 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 44,
-    projectCode: 38,
-    budgetFen: 11,
+    projectName: 46,
+    projectCode: 39,
+    budgetFen: 12,
     purchaser: 38,
     agency: 24,
     procurementMethod: 44,
     provinceCode: 50,
     bidDeadline: 10,
-    winners: 18,
+    winners: 19,
     phones: 29,
   },
   'held-out': {
     projectName: 67,
     projectCode: 59,
-    budgetFen: 26,
+    budgetFen: 27,
     purchaser: 85,
     agency: 50,
     procurementMethod: 54,

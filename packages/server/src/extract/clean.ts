@@ -69,11 +69,22 @@ export function cleanCode(value: string | null | undefined): string | null {
   return code;
 }
 
+/**
+ * What sits before a name and is not part of it: a site's tags (`[电子化][公开招标]`, `【重新招标】`), the heading
+ * it follows on a flattened page (`项目概况 …`), a reference back (`该校…`).
+ */
+const TITLE_TAGS =
+  /^(?:(?:\[[^\]\n]{1,8}\]|【[^】\n]{1,8}】)\s*)+|^项目概况\s+|^该(?=校|院|单位)[校院]?(?:单位)?/;
+
 /** A project name: the value up to its end of clause, kept when it reads like one (2–120 characters). */
 export function cleanTitleLike(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
-  const name = stated.split(/\t|\s{2,}/)[0]?.trim() ?? '';
+  const name =
+    stated
+      .split(/\t|\s{2,}/)[0]
+      ?.replace(TITLE_TAGS, '')
+      .trim() ?? '';
   if (name.length < 2 || name.length > 120 || !/[\u4e00-\u9fa5]/.test(name)) return null;
   return name;
 }

@@ -507,13 +507,27 @@ function safely<T>(read: () => T | null): T | null {
  * 公共资源交易 styles). Every field is null when the notice does not state it or masks it; odd input (empty,
  * binary, huge) gives fields of null, never an exception. docs/data-format.md "Extracted fields".
  */
+/**
+ * A table a crawler or an app flattened to `项目编号 | 510118… |` rows: its cells tab-separated, as an HTML table
+ * comes out of the parser, so labels, columns and result tables read it the same way.
+ */
+function tabsForPipes(text: string): string {
+  return text.replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+    line
+      .split('|')
+      .map((cell) => cell.trim())
+      .join('\t')
+      .replace(/\t+$/, ''),
+  );
+}
+
 export function extractFields(input: string, options: ExtractOptions = {}): ExtractedFields {
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
   const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
   const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
-  const text = safely(() => normalizeText(converted.text)) ?? '';
+  const text = safely(() => tabsForPipes(normalizeText(converted.text))) ?? '';
   if (text === '') return emptyFields();
 
   const title = safely(() => pickTitle(text, [options.title, ...converted.titles]));

@@ -13,17 +13,9 @@ const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 /** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
 const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人)?|第一名?|一)$/;
 
-/** A table row's cells: tab-separated, or `a | b | c` as crawlers and apps flatten a table. */
-function cellsOf(line: string): string[] {
-  if (line.includes('\t')) return line.split('\t');
-  const cells = line.split('|').map((cell) => cell.trim());
-  if (cells.length < 3) return [line];
-  return cells.at(-1) === '' ? cells.slice(0, -1) : cells;
-}
-
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
 function winnersFromTables(text: string): ExtractedWinner[] {
-  const lines = linesOf(text).map(({ line }) => cellsOf(line));
+  const lines = linesOf(text).map(({ line }) => line.split('\t'));
   const winners: ExtractedWinner[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const header = lines[i] ?? [];
@@ -140,6 +132,8 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   const suppliers = findLabeled(text, SUPPLIER_LABELS);
   const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
   const amounts = findLabeled(text, AMOUNT_LABELS);
+  // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
+  const statedUnit = /(?:价格|金额)单位[:：]\s*(万元|亿元|元)/.exec(text)?.[1];
   const winners: ExtractedWinner[] = [];
   const seenLots = new Set<string | null>();
   suppliers.forEach((found, k) => {
@@ -166,7 +160,7 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
       supplier,
       amount:
         amount && !UNIT_PRICE.test(amount.value)
-          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier}）`))
+          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier || statedUnit || ''}）`))
           : null,
     });
   });
