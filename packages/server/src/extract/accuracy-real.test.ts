@@ -7,13 +7,13 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 46,
+    projectName: 47,
     projectCode: 39,
     budgetFen: 12,
     purchaser: 38,
     agency: 24,
     procurementMethod: 44,
-    provinceCode: 50,
+    provinceCode: 51,
     bidDeadline: 10,
     winners: 19,
     phones: 29,

@@ -76,6 +76,11 @@ export function cleanCode(value: string | null | undefined): string | null {
 const TITLE_TAGS =
   /^(?:(?:\[[^\]\n]{1,8}\]|【[^】\n]{1,8}】)\s*)+|^项目概况\s+|^该(?=校|院|单位)[校院]?(?:单位)?/;
 
+/** A title without the site's tags before it (`[电子化][公开招标]…`). */
+export function withoutTitleTags(title: string | null): string | null {
+  return title === null ? null : title.replace(TITLE_TAGS, '').trim() || title;
+}
+
 /** A project name: the value up to its end of clause, kept when it reads like one (2–120 characters). */
 export function cleanTitleLike(value: string | null | undefined): string | null {
   const stated = cleanValue(value);

@@ -1,7 +1,7 @@
 import { parseAmount, unitFromLabel } from './amount';
 import { bounded } from './bounded';
 import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
-import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
+import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled } from './labels';
@@ -530,7 +530,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const text = safely(() => tabsForPipes(normalizeText(converted.text))) ?? '';
   if (text === '') return emptyFields();
 
-  const title = safely(() => pickTitle(text, [options.title, ...converted.titles]));
+  const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
   const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
   const purchaser = safely(
