@@ -8,7 +8,7 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
     projectName: 47,
-    projectCode: 39,
+    projectCode: 41,
     budgetFen: 12,
     purchaser: 38,
     agency: 24,

@@ -178,6 +178,7 @@ const PROJECT_CODE_LABELS = [
   '采购计划编号',
   '标段编号',
   '计划编号',
+  '标书编号',
 ];
 
 const BUDGET_LABELS = [
