@@ -77,6 +77,10 @@ const SUPPLIER_LABELS = [
   '中选供应商名称',
   '中选成交供应商名称',
   '中选单位',
+  // A contract notice's parties: 采购人(甲方) and 供应商(乙方).
+  '供应商(乙方)',
+  '供应商（乙方）',
+  '乙方',
 ];
 /** Other candidates end the first one's scope (its amount stands before theirs). */
 const OTHER_CANDIDATE_LABELS = [
