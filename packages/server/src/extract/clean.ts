@@ -38,6 +38,7 @@ export function cleanName(value: string | null | undefined): string | null {
     !/[\u4e00-\u9fa5]/.test(name) ||
     isMasked(name) ||
     PLACEHOLDER_X.test(name) ||
+    /[《》]/.test(name) ||
     ROLE_WORD.test(name)
   )
     return null;

@@ -363,11 +363,23 @@ function signingBody(text: string): string | null {
   return null;
 }
 
+const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
+const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购人|招标人)[)）]`);
+const AGENCY_AGREEMENT =
+  /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
+const AGENCY_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购代理机构|招标代理机构|代理机构)[)）]`);
+
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
   const labeled = firstValue(text, labels, cleanName, { runTogether: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
+  // `睢宁县人民医院(采购人)`, `XX招标有限公司（采购代理机构）`: a name with its role in brackets after it.
+  const bracketed = (role === 'purchaser' ? PURCHASER_IN_BRACKETS : AGENCY_IN_BRACKETS).exec(text);
+  if (bracketed?.[1]) return cleanName(bracketed[1].replace(/^(?:\d+[.、．])?根据/, ''));
+  // `根据A与B(采购人)签订的…《委托代理协议》`: A is the agency.
+  const agreement = role === 'agency' ? AGENCY_AGREEMENT.exec(text) : null;
+  if (agreement?.[1]) return cleanName(agreement[1].replace(/^(?:\d+[.、．])?根据/, ''));
   const sentence =
     role === 'purchaser'
       ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
