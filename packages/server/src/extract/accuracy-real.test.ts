@@ -15,7 +15,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     procurementMethod: 44,
     provinceCode: 51,
     bidDeadline: 10,
-    winners: 20,
+    winners: 22,
     phones: 29,
   },
   'held-out': {

@@ -39,7 +39,8 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
   const stated = firstValue(text, ['公告标题', '标题', '公告名称'], cleanTitleLike);
   const given = candidates
     .map((candidate) => candidate?.replace(/\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/, '').trim())
-    .filter((candidate): candidate is string => !!candidate);
+    // A page's `<title>Report</title>` names no notice.
+    .filter((candidate): candidate is string => !!candidate && /[\u4e00-\u9fa5]/.test(candidate));
   const firstLines = text
     .split('\n')
     .slice(0, 5)

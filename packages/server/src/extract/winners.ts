@@ -171,15 +171,18 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   return winners;
 }
 
-/** `确定XX公司为中标单位`, `中标单位为XX公司`: the winner of a result written as prose. */
+/**
+ * `确定XX公司为中标单位`, `中标单位为XX公司`, `最终由XX公司竞标成功`, `投标结果为：XX公司，以92分最高分中标`: the
+ * winner of a result written as prose.
+ */
 const WINNER_SENTENCE =
-  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})/;
+  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
 
 function winnerFromSentence(text: string): ExtractedWinner[] {
   const stated = WINNER_SENTENCE.exec(text);
-  const supplier = cleanName(stated?.[1] ?? stated?.[2]);
+  const supplier = cleanName(stated?.[1] ?? stated?.[2] ?? stated?.[3] ?? stated?.[4]);
   if (!stated || !supplier) return [];
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);
