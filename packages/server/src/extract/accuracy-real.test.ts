@@ -7,41 +7,38 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 44,
-    projectCode: 38,
-    budgetFen: 11,
-    purchaser: 36,
-    agency: 23,
-    procurementMethod: 43,
-    provinceCode: 49,
+    projectName: 47,
+    projectCode: 41,
+    budgetFen: 12,
+    purchaser: 39,
+    agency: 25,
+    procurementMethod: 44,
+    provinceCode: 51,
     bidDeadline: 10,
-    winners: 14,
+    winners: 22,
     phones: 29,
   },
   'held-out': {
     projectName: 67,
     projectCode: 59,
-    budgetFen: 26,
-    purchaser: 84,
+    budgetFen: 27,
+    purchaser: 85,
     agency: 50,
-    procurementMethod: 52,
-    provinceCode: 113,
+    procurementMethod: 54,
+    provinceCode: 114,
     bidDeadline: 33,
     winners: 27,
-    phones: 61,
+    phones: 60,
   },
 };
 
-// Values that came out where the notice states nothing, counted over every field of a part. A method read from an
-// aggregator's list of related notices (hnzbtb-nyist-classroom-cj), from 预询价 (e-jianyu-kunming-airport-cleaning-yx)
-// or from the award template's heading 评审专家（单一来源采购人员）名单 (e-cyzbt-xj-eco-canteen-jg,
-// g-gxzfcg-nandan-social-aid-cj and seven g-ggzy-… awards); a code an aggregator masked (chinabidding-anyang-soil-zb,
-// `HNTY-X-X`); a name read from a title whose purchaser is masked (e-architectures-hospital-property-yx); the label
-// 招标人 read as a masked purchaser (e-caigoupt-zhenjiang-school-design-gk); the first 中标候选人 of a 中标公示 read as
-// its winner (g-bzztb-bozhou-sports-park-hxr); and numbers that are nobody's contact: an aggregator's hotline
-// (e-qianlima-*, e-bbda-*), a supervision or complaints office (e-fzu-canteen-hx, g-qhzbtb-dongchuan-power-zb, the
-// g-yichang-… awards), the winner's office (e-cyzbt-tj-industry-canteen-cj). Never more.
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 11, 'held-out': 41 };
+// Values that came out where the notice states nothing, counted over every field of a part. On the development
+// part: a name read from a title whose purchaser is masked (e-architectures-hospital-property-yx) or from a
+// sentence citing a circular (e-tiantianbid-hospital-cleaning-yx); the winner's office number in a result table
+// (e-cyzbt-tj-industry-canteen-cj); the first 中标候选人 of a 中标公示 read as its winner
+// (g-bzztb-bozhou-sports-park-hxr). Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
+// (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 10 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

@@ -55,7 +55,8 @@ const METHODS: readonly [RegExp, ProcurementMethodCode][] = [
   [/邀请招标/, 'yq'],
   [/竞争性谈判|谈判采购|谈判公告/, 'tp'],
   [/竞争性磋商|磋商公告|磋商采购/, 'cs'],
-  [/单一来源/, 'dy'],
+  // Not the award template's heading 评审专家（单一来源采购人员）名单.
+  [/单一来源(?!采购人员)/, 'dy'],
   [/询价(?!函)/, 'xj'],
 ];
 
@@ -89,7 +90,11 @@ export function classifyMethod(
     if (code) return code;
   }
   if (type === 'yx' || type === 'nj' || type === 'sp') return null;
-  return (title ? methodIn(title) : null) ?? methodIn(text);
+  const named = (title ? methodIn(title) : null) ?? methodIn(text);
+  if (named) return named;
+  // A 招标公告 that names no method is an open tender: an invited one is a 投标邀请书 or says 邀请招标.
+  const heading = `${title ?? ''}\n${text.slice(0, 300)}`;
+  return type === 'zb' && /招标公告/.test(heading) && !/邀请招标|投标邀请书/.test(text) ? 'gk' : null;
 }
 
 /** Approval-stage words → the catalog's stage codes, most specific first. */

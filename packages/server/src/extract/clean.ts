@@ -12,6 +12,10 @@ export function cleanValue(value: string | null | undefined): string | null {
 /** A name whose characters a site replaced by X (`河南XX招标有限公司`); not X射线 or X光. */
 const PLACEHOLDER_X = /(?:^|[\u4e00-\u9fa5])[X×]+(?:$|(?!射线|光)[\u4e00-\u9fa5])/;
 
+/** A role's label where its name should be (the name masked away after it): `招标人`, `采购单位`. */
+const ROLE_WORD =
+  /^(?:招标人|采购人|采购单位|建设单位|项目业主|业主|代理机构|招标代理|采购代理机构|招标代理机构|供应商|中标人)$/;
+
 /**
  * An organisation's name from a value: cut at the first clause break (`XX有限公司，中标金额…`, two spaces, a
  * tab), seals and remarks in brackets dropped (`（盖章）`, `（牵头人）`). Null when masked, empty or not name-like
@@ -21,8 +25,10 @@ export function cleanName(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
   const name = stated
-    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])/)[0]
+    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}年)/)[0]
     ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
+    // A note on a renamed body: `…办公室 (现…综合管理部)`.
+    .replace(/\s*[（(][现原][^)）]*[)）]$/, '')
     .replace(/[:：\s]+$/, '')
     .trim();
   if (
@@ -31,7 +37,9 @@ export function cleanName(value: string | null | undefined): string | null {
     name.length > 60 ||
     !/[\u4e00-\u9fa5]/.test(name) ||
     isMasked(name) ||
-    PLACEHOLDER_X.test(name)
+    PLACEHOLDER_X.test(name) ||
+    /[《》]/.test(name) ||
+    ROLE_WORD.test(name)
   )
     return null;
   return name;
@@ -62,11 +70,27 @@ export function cleanCode(value: string | null | undefined): string | null {
   return code;
 }
 
+/**
+ * What sits before a name and is not part of it: a site's tags (`[电子化][公开招标]`, `【重新招标】`), the heading
+ * it follows on a flattened page (`项目概况 …`), a reference back (`该校…`).
+ */
+const TITLE_TAGS =
+  /^(?:(?:\[[^\]\n]{1,8}\]|【[^】\n]{1,8}】)\s*)+|^项目概况\s+|^该(?=校|院|单位)[校院]?(?:单位)?/;
+
+/** A title without the site's tags before it (`[电子化][公开招标]…`). */
+export function withoutTitleTags(title: string | null): string | null {
+  return title === null ? null : title.replace(TITLE_TAGS, '').trim() || title;
+}
+
 /** A project name: the value up to its end of clause, kept when it reads like one (2–120 characters). */
 export function cleanTitleLike(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
-  const name = stated.split(/\t|\s{2,}/)[0]?.trim() ?? '';
+  const name =
+    stated
+      .split(/\t|\s{2,}/)[0]
+      ?.replace(TITLE_TAGS, '')
+      .trim() ?? '';
   if (name.length < 2 || name.length > 120 || !/[\u4e00-\u9fa5]/.test(name)) return null;
   return name;
 }

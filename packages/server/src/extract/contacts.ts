@@ -114,9 +114,12 @@ const PHONE_LABELS = [
 /** Lines with these labels carry numbers that are not phones to call. */
 const NOT_PHONE_LINE =
   /传\s*真|邮\s*编|邮政编码|邮\s*箱|E-?mail|网\s*址|账\s*号|开户|QQ|统一社会信用代码|地\s*址/i;
-/** A site's own help lines in its page footer (`门户网站咨询电话`, `CA咨询电话`, `客服热线`): no party's number. */
+/**
+ * A site's own help lines in its page footer (`门户网站咨询电话`, `CA咨询电话`, `客服热线`, an aggregator's
+ * `全国免费咨询热线`) and the supervising or complaints office (`监督电话`, `投诉电话`): no party's number.
+ */
 const HELP_LINE =
-  /(?:网站|平台|门户|CA|数字证书|营业执照|系统)[^\n：:]{0,6}(?:咨询|客服|服务|技术支持)[^\n：:]{0,4}[：:]|客服(?:电话|热线)|服务热线|技术支持(?:电话|热线)/i;
+  /(?:网站|平台|门户|CA|数字证书|营业执照|系统)[^\n：:]{0,6}(?:咨询|客服|服务|技术支持)[^\n：:]{0,4}[：:]|客服(?:电话|热线)|服务热线|技术支持(?:电话|热线)|免费咨询热线|全国[^\n：:]{0,6}热线|监督(?:部门|单位|电话|热线)|投诉(?:电话|热线)/i;
 
 /** A person written before a number (`王先生 0571-…`, `李工：138…`). */
 const LEADING_PERSON =

@@ -1,7 +1,7 @@
 import { parseAmount, unitFromLabel } from './amount';
 import { bounded } from './bounded';
 import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
-import { cleanCode, cleanName, cleanTitleLike, cleanValue } from './clean';
+import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled } from './labels';
@@ -39,7 +39,8 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
   const stated = firstValue(text, ['公告标题', '标题', '公告名称'], cleanTitleLike);
   const given = candidates
     .map((candidate) => candidate?.replace(/\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/, '').trim())
-    .filter((candidate): candidate is string => !!candidate);
+    // A page's `<title>Report</title>` names no notice.
+    .filter((candidate): candidate is string => !!candidate && /[\u4e00-\u9fa5]/.test(candidate));
   const firstLines = text
     .split('\n')
     .slice(0, 5)
@@ -178,6 +179,7 @@ const PROJECT_CODE_LABELS = [
   '采购计划编号',
   '标段编号',
   '计划编号',
+  '标书编号',
 ];
 
 const BUDGET_LABELS = [
@@ -337,11 +339,48 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     : { purchaser: subject, agency: null };
 }
 
+const SIGNATURE_DATE =
+  /^(?:\d{4}|[〇零一二三四五六七八九]{4})\s*[年\-/.]\s*[\d一二三四五六七八九十]{1,2}\s*[月\-/.]\s*[\d一二三四五六七八九十]{1,3}\s*日?$/;
+/** What a signing body's name ends with: 局, 医院, 学校, 后勤保障部, 管理委员会 … */
+const BODY_NAME =
+  /^[\u4e00-\u9fa5()（）]{3,38}(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团)$/;
+
+/**
+ * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
+ * names no party by label, unless the name reads as an agency's.
+ */
+function signingBody(text: string): string | null {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(-12);
+  for (let i = lines.length - 1; i > 0; i -= 1) {
+    if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
+    const name = lines[i - 1] as string;
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name)) return cleanName(name);
+    return null;
+  }
+  return null;
+}
+
+const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
+const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购人|招标人)[)）]`);
+const AGENCY_AGREEMENT =
+  /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
+const AGENCY_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购代理机构|招标代理机构|代理机构)[)）]`);
+
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
   const labeled = firstValue(text, labels, cleanName, { runTogether: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
+  // `睢宁县人民医院(采购人)`, `XX招标有限公司（采购代理机构）`: a name with its role in brackets after it.
+  const bracketed = (role === 'purchaser' ? PURCHASER_IN_BRACKETS : AGENCY_IN_BRACKETS).exec(text);
+  if (bracketed?.[1]) return cleanName(bracketed[1].replace(/^(?:\d+[.、．])?根据/, ''));
+  // `根据A与B(采购人)签订的…《委托代理协议》`: A is the agency.
+  const agreement = role === 'agency' ? AGENCY_AGREEMENT.exec(text) : null;
+  if (agreement?.[1]) return cleanName(agreement[1].replace(/^(?:\d+[.、．])?根据/, ''));
   const sentence =
     role === 'purchaser'
       ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
@@ -482,18 +521,35 @@ function safely<T>(read: () => T | null): T | null {
  * 公共资源交易 styles). Every field is null when the notice does not state it or masks it; odd input (empty,
  * binary, huge) gives fields of null, never an exception. docs/data-format.md "Extracted fields".
  */
+/**
+ * A table a crawler or an app flattened to `项目编号 | 510118… |` rows: its cells tab-separated, as an HTML table
+ * comes out of the parser, so labels, columns and result tables read it the same way.
+ */
+function tabsForPipes(text: string): string {
+  return text.replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+    line
+      .split('|')
+      .map((cell) => cell.trim())
+      .join('\t')
+      .replace(/\t+$/, ''),
+  );
+}
+
 export function extractFields(input: string, options: ExtractOptions = {}): ExtractedFields {
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
   const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
   const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
-  const text = safely(() => normalizeText(converted.text)) ?? '';
+  const text = safely(() => tabsForPipes(normalizeText(converted.text))) ?? '';
   if (text === '') return emptyFields();
 
-  const title = safely(() => pickTitle(text, [options.title, ...converted.titles]));
+  const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
-  const purchaser = safely(() => extractParty(text, 'purchaser', PURCHASER_LABELS));
+  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
+  const purchaser = safely(
+    () => extractParty(text, 'purchaser', PURCHASER_LABELS) ?? (agency ? null : signingBody(text)),
+  );
   const projectName = safely(() => extractProjectName(text, title));
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
@@ -515,7 +571,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
-    agency: safely(() => extractParty(text, 'agency', AGENCY_LABELS)),
+    agency,
     contacts: safely(() => extractContacts(text)),
     deadlines:
       announcementType === 'jg' || announcementType === 'nj' || announcementType === 'sp'

@@ -5,8 +5,8 @@ import { findLabeled, linesOf } from './labels';
 import type { ExtractedWinner } from './types';
 
 const SUPPLIER_HEADER =
-  /供应商名称|中标(?:供应商|人|单位)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
-const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价/;
+  /供应商名称|中标(?:供应商|人|单位|公司)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
+const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价|总价/;
 const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同包/;
 const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 
@@ -62,6 +62,10 @@ const SUPPLIER_LABELS = [
   '中标人名称',
   '中标单位',
   '中标单位名称',
+  '中标公司',
+  '中标公司名称',
+  '成交公司',
+  '成交公司名称',
   '成交单位',
   '成交人',
   '成交人名称',
@@ -73,6 +77,10 @@ const SUPPLIER_LABELS = [
   '中选供应商名称',
   '中选成交供应商名称',
   '中选单位',
+  // A contract notice's parties: 采购人(甲方) and 供应商(乙方).
+  '供应商(乙方)',
+  '供应商（乙方）',
+  '乙方',
 ];
 /** Other candidates end the first one's scope (its amount stands before theirs). */
 const OTHER_CANDIDATE_LABELS = [
@@ -128,6 +136,8 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   const suppliers = findLabeled(text, SUPPLIER_LABELS);
   const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
   const amounts = findLabeled(text, AMOUNT_LABELS);
+  // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
+  const statedUnit = /(?:价格|金额)单位[:：]\s*(万元|亿元|元)/.exec(text)?.[1];
   const winners: ExtractedWinner[] = [];
   const seenLots = new Set<string | null>();
   suppliers.forEach((found, k) => {
@@ -154,22 +164,25 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
       supplier,
       amount:
         amount && !UNIT_PRICE.test(amount.value)
-          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier}）`))
+          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier || statedUnit || ''}）`))
           : null,
     });
   });
   return winners;
 }
 
-/** `确定XX公司为中标单位`, `中标单位为XX公司`: the winner of a result written as prose. */
+/**
+ * `确定XX公司为中标单位`, `中标单位为XX公司`, `最终由XX公司竞标成功`, `投标结果为：XX公司，以92分最高分中标`: the
+ * winner of a result written as prose.
+ */
 const WINNER_SENTENCE =
-  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})/;
+  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
 
 function winnerFromSentence(text: string): ExtractedWinner[] {
   const stated = WINNER_SENTENCE.exec(text);
-  const supplier = cleanName(stated?.[1] ?? stated?.[2]);
+  const supplier = cleanName(stated?.[1] ?? stated?.[2] ?? stated?.[3] ?? stated?.[4]);
   if (!stated || !supplier) return [];
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);

@@ -367,6 +367,8 @@ describe.each(testDatabaseTargets())('NDJSON import on $name', (target) => {
         announcementType: 'zb',
         procurementMethod: method,
         noticeKind: null,
+        // Its own code: the same code, purchaser, type and method on one day is one notice (ADR 0041).
+        projectCode: `${base.projectCode}-${method}`,
         sourceId: `codes-m-${method}`,
         title: `方式 ${method}`,
       })),

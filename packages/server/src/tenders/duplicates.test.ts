@@ -31,6 +31,15 @@ describe('sameNotice', () => {
     expect(sameNotice(tender, { ...tender, docType: 'jg' })).toBe(false);
   });
 
+  it('never merges two notices stating different methods; a method stated on one side only does not separate', () => {
+    expect(sameNotice({ ...tender, procurementMethod: 'gk' }, { ...tender, procurementMethod: 'cs' })).toBe(
+      false,
+    );
+    expect(sameNotice({ ...tender, procurementMethod: 'gk' }, { ...tender, procurementMethod: null })).toBe(
+      true,
+    );
+  });
+
   it('never merges two lots of one project', () => {
     const lot1 = { ...tender, title: '某某中学空调采购项目（第一标段）公开招标公告' };
     const lot2 = { ...tender, title: '某某中学空调采购项目（第二标段）公开招标公告' };

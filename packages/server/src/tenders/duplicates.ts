@@ -5,6 +5,8 @@ export interface NoticeFacts {
   title: string;
   /** zb 招标, bg 更正, jg 结果, yx 意向 …: a notice and its correction or result are never one item. */
   docType: string;
+  /** gk 公开招标, cs 磋商 …: two notices stating different methods are two procurements. */
+  procurementMethod?: string | null;
   projectCode: string | null;
   projectName: string | null;
   purchaser: string | null;
@@ -52,11 +54,12 @@ function sameLots(a: NoticeFacts, b: NoticeFacts): boolean {
 
 /**
  * The same notice published twice (the government site and an aggregator's repost): one item with both sources.
- * Type and lot separate hard; the project code, when both state it unmasked, decides; otherwise the title (or
+ * Type, lot and a stated method separate hard; the project code, when both state it unmasked, decides; otherwise the title (or
  * project name) and purchaser must agree. Amounts stated on both sides must be equal.
  */
 export function sameNotice(a: NoticeFacts, b: NoticeFacts): boolean {
   if (a.docType !== b.docType || !sameLots(a, b)) return false;
+  if (a.procurementMethod && b.procurementMethod && a.procurementMethod !== b.procurementMethod) return false;
   if (daysApart(a.publishDate, b.publishDate) > REPOST_WINDOW_DAYS) return false;
   if (a.amountFen !== null && b.amountFen !== null && a.amountFen !== b.amountFen) return false;
   if (!agrees(a.purchaser, b.purchaser, normalizeCompanyName)) return false;

@@ -54,11 +54,12 @@ export async function upsertCompanies(db: Queryable, companies: CompanyRow[]): P
   return new Map(rows.map((row) => [row.normalized_name, row.id]));
 }
 
-/** Which of these source ids are taken already. */
+/** Which of these source ids are taken already: an item's own, or one kept as another source of an item. */
 export async function existingSourceIds(db: Queryable, sourceIds: string[]): Promise<Set<string>> {
   if (sourceIds.length === 0) return new Set();
   const rows = await db.query<{ source_id: string }>(
-    'SELECT source_id FROM tender_item WHERE source_id = ANY($1::text[])',
+    `SELECT source_id FROM tender_item WHERE source_id = ANY($1::text[])
+     UNION ALL SELECT source_id FROM tender_item_source WHERE source_id = ANY($1::text[])`,
     [sourceIds],
   );
   return new Set(rows.map((row) => row.source_id));

@@ -3,6 +3,14 @@ import type { TenderParty, TenderRecord } from '../ingest/record';
 import { PROJECT_TYPES } from '../ingest/record';
 import type { NewItem } from '../matching/service';
 import { filterAmountFen } from '../search/document';
+import {
+  insertSourceLinks,
+  projectOf,
+  repeatedNotice,
+  setProjectKeys,
+  storedCandidates,
+} from './cross-source';
+import type { NoticeFacts } from './duplicates';
 import { dedupKey, derivedProjectKey, normalizeCompanyName } from './normalize';
 import {
   type CompanyRow,
@@ -57,6 +65,79 @@ export interface WriteOptions {
 interface Candidate {
   record: TenderRecord;
   row: TenderItemRow;
+}
+
+/** A notice the ones after it are compared with: stored (with its id) or earlier in the batch (with its row). */
+interface Earlier extends NoticeFacts {
+  projectKey: string | null;
+  itemId?: number;
+  row?: TenderItemRow;
+}
+
+function factsOf({ record, row }: Candidate): NoticeFacts {
+  return {
+    title: row.title,
+    docType: row.docType,
+    procurementMethod: row.procurementMethod,
+    projectCode: row.projectCode,
+    projectName: row.projectName,
+    purchaser: purchaserOf(record)?.name ?? null,
+    amountFen: row.budgetFen ?? row.awardFen,
+    publishDate: row.publishDate,
+  };
+}
+
+/** Where an earlier notice is filed for the comparison: its project code and its purchaser. */
+function lookupKeys(notice: NoticeFacts): string[] {
+  return [
+    ...(notice.projectCode ? [`code:${notice.projectCode}`] : []),
+    ...(notice.purchaser ? [`purchaser:${normalizeCompanyName(notice.purchaser)}`] : []),
+  ];
+}
+
+/**
+ * Drops the candidates that repeat a stored notice or an earlier one of the batch from another source (ADR 0041),
+ * answering where each repeat's source is to be kept, and chains the others to an earlier notice of their project:
+ * the project key of the newest such notice, or theirs given to it when it has none.
+ */
+async function crossSource(tx: Queryable, candidates: readonly Candidate[]) {
+  const byKey = new Map<string, Earlier[]>();
+  const file = (earlier: Earlier) => {
+    for (const key of lookupKeys(earlier)) byKey.set(key, [earlier, ...(byKey.get(key) ?? [])]);
+  };
+  const facts = candidates.map(factsOf);
+  const stored = await storedCandidates(tx, facts);
+  for (const item of [...stored].reverse()) file({ ...item, itemId: item.id });
+  const unique: Candidate[] = [];
+  const repeats: { of: Earlier; row: TenderItemRow }[] = [];
+  const storedKeys = new Map<number, string>();
+  candidates.forEach((candidate, index) => {
+    const notice = facts[index] as NoticeFacts;
+    const near = [...new Set(lookupKeys(notice).flatMap((key) => byKey.get(key) ?? []))];
+    // Approval and planning items (sp, nj) are facts of a project, not notices an aggregator reposts.
+    const repeated = PROJECT_TYPES.has(notice.docType) ? undefined : repeatedNotice(notice, near);
+    if (repeated) {
+      repeats.push({ of: repeated, row: candidate.row });
+      return;
+    }
+    const project = candidate.record.projectKey ? undefined : projectOf(notice, near);
+    if (project) {
+      const key =
+        project.projectKey ??
+        candidate.row.projectKey ??
+        (project.itemId !== undefined ? `item:${project.itemId}` : `notice:${project.row?.dedupKey}`);
+      candidate.row.projectKey = key;
+      if (project.projectKey === null) {
+        project.projectKey = key;
+        if (project.row) project.row.projectKey = key;
+        if (project.itemId !== undefined) storedKeys.set(project.itemId, key);
+      }
+    }
+    unique.push(candidate);
+    file({ ...notice, projectKey: candidate.row.projectKey, row: candidate.row });
+  });
+  await setProjectKeys(tx, storedKeys);
+  return { unique, repeats };
 }
 
 function purchaserOf(record: TenderRecord): TenderParty | undefined {
@@ -176,6 +257,10 @@ export async function writeTenderRecords(
     }
   }
 
+  const { unique, repeats } = await crossSource(tx, fresh);
+  duplicatesByContent += repeats.length;
+  fresh.splice(0, fresh.length, ...unique);
+
   const companies = new Map<string, CompanyRow>();
   for (const { record } of fresh) {
     for (const party of record.parties ?? []) {
@@ -257,6 +342,15 @@ export async function writeTenderRecords(
     }
   }
   await insertProjectDetails(tx, details);
+  await insertSourceLinks(
+    tx,
+    repeats.flatMap(({ of, row }) => {
+      const itemId = of.itemId ?? (of.row ? itemIds.get(of.row.dedupKey) : undefined);
+      return itemId === undefined
+        ? []
+        : [{ itemId, sourceId: row.sourceId, sourceUrl: row.sourceUrl, sourceName: row.sourceName }];
+    }),
+  );
   const linked = [...links.values()];
   // A company the batch beside this one upserted is there for the links' foreign key once that batch commits.
   const previousCompanies = new Set(previous?.companyIds.values());
