@@ -35,7 +35,7 @@ describe('PhoneCodeButton (微信扫码查看)', () => {
       path: '/tender/index?id=7',
     });
     await userEvent.click(screen.getByRole('button', { name: '微信扫码查看' }));
-    expect(await screen.findByTitle('小程序码')).toBeInTheDocument();
+    expect((await screen.findByRole('img', { name: '小程序码' })).tagName.toLowerCase()).toBe('svg');
   });
 
   it("says the server's reason in Chinese and tries again on 重试", async () => {

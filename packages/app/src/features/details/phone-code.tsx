@@ -49,13 +49,13 @@ export function PhoneCodeButton({ id }: { id: number }) {
         <Button variant="default">{p.open}</Button>
       </Popover.Target>
       <Popover.Dropdown aria-label={p.title}>
-        <Stack align="center" gap="xs" w={CODE_SIZE + 20}>
+        <Stack align="center" gap="xs" w={CODE_SIZE + 48}>
           {state?.kind === 'ready' ? (
             <>
               {state.code.mode === 'wechat' ? (
                 <Image src={state.code.qrImage} alt={p.title} w={CODE_SIZE} h={CODE_SIZE} />
               ) : (
-                <QRCodeSVG value={state.code.qrUrl} size={CODE_SIZE} title={p.title} />
+                <QRCodeSVG value={state.code.qrUrl} size={CODE_SIZE} role="img" aria-label={p.title} />
               )}
               <Text size="sm" ta="center">
                 {p.hint}
