@@ -142,7 +142,14 @@ export function createAppRouter(services: AppServices) {
               },
             }
           : { component: screenForComponent(item.component) }),
-        staticData: { title: item.meta.title, name: item.name, noCache: item.meta.noCache, tagged: !target },
+        staticData: {
+          title: item.meta.title,
+          name: item.name,
+          noCache: item.meta.noCache,
+          tagged: !target,
+          // A hidden screen is opened by a link that names its item (医疗详情 ?id=): one tab per item.
+          queryKeyed: item.hidden,
+        },
       }),
     );
     const details = LAYOUT_ROUTES.map((route) =>

@@ -26,7 +26,6 @@ export const LAYOUT_ROUTES: readonly LayoutRoute[] = [
   { path: '/enterHistory', name: 'EnterHistory', component: 'enterHistory', title: '企业历史分析' },
   { path: '/altas', name: 'Altas', component: 'altas', title: '企业图谱' },
   { path: '/projectAnalysis', name: 'ProjectAnalysis', component: 'projectAnalysis', title: '项目分析' },
-  { path: '/medicalDetail', name: 'MedicalDetail', component: 'medicalDetail', title: '医疗详情' },
 ];
 
 /** spec §2: my browsing history "also referenced as /browsingHistory". */

@@ -32,6 +32,9 @@ export interface MenuEntry {
 /** The hidden screen an enterprise invite QR code opens (src/enterprise/routes.ts). */
 export const ENTERPRISE_JOIN_PATH = '/enterpriseJoin';
 
+/** The hidden 医疗详情 screen a medical-equipment notice's detail links to. */
+export const MEDICAL_DETAIL_PATH = '/medicalDetail';
+
 const GROUP = 'Layout';
 
 function screen(
@@ -130,4 +133,7 @@ export const MENU: readonly MenuEntry[] = [
     ],
   },
   screen('EnterpriseJoin', ENTERPRISE_JOIN_PATH, '加入企业', 'enterprise', { hidden: true, noCache: true }),
+  // spec §2 menus hint "medical detail": opened from a medical-equipment notice's detail (?id=), never from the
+  // sidebar; selMedicalDetails gates each item like the other details.
+  screen('MedicalDetail', MEDICAL_DETAIL_PATH, '医疗详情', 'bid', { hidden: true }),
 ];

@@ -40,6 +40,7 @@ const ALPHA_PUTONG = [
   'MyCoupon',
   'EnterpriseEdit',
   'EnterpriseJoin',
+  'MedicalDetail',
 ];
 
 describe.each(testDatabaseTargets())('menus on $name', (target) => {

@@ -57,6 +57,7 @@ describe('visibleMenu', () => {
       '/enterpriseEdit',
       '/dataStatistics',
       '/enterpriseJoin',
+      '/medicalDetail',
     ]);
     expect(new Set(ALL_NAMES).size).toBe(ALL_NAMES.length);
   });
@@ -96,6 +97,12 @@ describe('visibleMenu', () => {
     expect(menu.find((item) => item.name === 'EnterpriseJoin')).toMatchObject({
       hidden: true,
       component: 'enterpriseJoin',
+    });
+    expect(menu.find((item) => item.name === 'MedicalDetail')).toMatchObject({
+      path: '/medicalDetail',
+      hidden: true,
+      component: 'medicalDetail',
+      meta: { title: '医疗详情' },
     });
   });
 

@@ -11,6 +11,7 @@ import { messages as analysisMessages } from '../analysis/messages';
 import { DetailSection } from './detail-fields';
 import { showGateRefusal } from './gate-refusal';
 import { messages } from './messages';
+import { PhoneCodeButton } from './phone-code';
 
 type ProjectDocument = EndpointResponse<typeof getProjectDocumentsEndpoint>['documents'][number];
 
@@ -160,6 +161,7 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
         >
           {a.download}
         </Button>
+        <PhoneCodeButton id={detail.id} />
         {isMedicalNotice(detail.title, detail.body) && detail.project === null && (
           <Button
             variant="light"

@@ -107,6 +107,15 @@ export const messages = {
     downloadDocument: '下载',
     documentsColumns: { title: '文件', type: '类型', date: '发布日期', action: '操作' },
   },
+  /** 微信扫码查看 (phone-code.tsx, `ma/getQrcode`). */
+  phoneCode: {
+    open: '微信扫码查看',
+    title: '小程序码',
+    loading: '正在生成小程序码…',
+    hint: '微信扫一扫，在手机上查看该信息',
+    failed: '小程序码生成失败，请稍后重试',
+    retry: '重试',
+  },
   states: {
     loading: '正在加载详情…',
     notFound: '该信息不存在或已删除',
