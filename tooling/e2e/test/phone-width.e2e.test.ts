@@ -1,8 +1,8 @@
 import { join } from 'node:path';
+import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
-import { launchChromium } from '../src/browser';
 import { buyMembership } from '../src/membership';
 import { lastSmsCode, serverUrl } from '../src/server';
 import {
