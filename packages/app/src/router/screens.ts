@@ -23,6 +23,10 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/subscriptions/subscription-screen')),
     'UpfrontSubscriptionScreen',
   ),
+  'subscribe/expiring': lazyRouteComponent(
+    importWithReload(() => import('../features/renewal/expiring-screen')),
+    'ExpiringScreen',
+  ),
   'monitor/owner': lazyRouteComponent(
     importWithReload(() => import('../features/monitoring/monitor-screens')),
     'OwnerMonitorScreen',
