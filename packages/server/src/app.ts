@@ -112,6 +112,8 @@ export interface ServerDependencies {
   orderSweepIntervalMs?: number;
   /** Pushes new subscription matches (websocket, group robots) this often (cli/start.ts: every 500 ms); unset: never. */
   feedPushIntervalMs?: number;
+  /** How often the 即将到期 subscriptions are matched for pushing (src/renewal/matches.ts); 60 s unless told. */
+  renewalMatchIntervalMs?: number;
   /** How group robot messages reach the robots; default: the internet, public addresses only. Tests pass their fake's. */
   webhookNetwork?: WebhookNetwork;
   /** `SMTP_URL`: sends the daily subscription digest at 08:00 China time; unset: no e-mail. */
@@ -266,6 +268,7 @@ export async function buildServer(dependencies: ServerDependencies): Promise<Fas
       intervalMs: dependencies.feedPushIntervalMs,
       log: app.log,
       now: clock,
+      renewalMatchIntervalMs: dependencies.renewalMatchIntervalMs,
       network: dependencies.webhookNetwork ?? internetRobotNetwork,
     });
     app.addHook('onClose', stopPush);

@@ -460,5 +460,8 @@ export const messages = {
   /** 即将到期 (src/renewal). */
   renewal: {
     notSubscribed: '尚未订阅即将到期的合同',
+    /** A robot message's line for a renewal match. */
+    typeName: '即将到期',
+    pushLine: (title: string, predictedEndDate: string) => `${title}（预计 ${predictedEndDate} 到期）`,
   },
 } as const;

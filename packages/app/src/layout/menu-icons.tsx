@@ -3,6 +3,7 @@ import IconBinoculars from '@tabler/icons-react/icons/IconBinoculars';
 import IconBriefcase from '@tabler/icons-react/icons/IconBriefcase';
 import IconBuilding from '@tabler/icons-react/icons/IconBuilding';
 import IconBuildingSkyscraper from '@tabler/icons-react/icons/IconBuildingSkyscraper';
+import IconCalendarDue from '@tabler/icons-react/icons/IconCalendarDue';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconChartPie from '@tabler/icons-react/icons/IconChartPie';
 import IconCrane from '@tabler/icons-react/icons/IconCrane';
@@ -34,6 +35,7 @@ export const MENU_ICONS: Readonly<Record<string, TablerIcon>> = {
   subscribe: IconRss,
   bidding: IconGavel,
   upfront: IconCrane,
+  expiring: IconCalendarDue,
   search: IconFileSearch,
   bid: IconListSearch,
   monitor: IconRadar,

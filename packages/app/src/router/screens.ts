@@ -23,6 +23,11 @@ const screens: Record<string, ReturnType<typeof lazyRouteComponent>> = {
     importWithReload(() => import('../features/subscriptions/subscription-screen')),
     'UpfrontSubscriptionScreen',
   ),
+  // 即将到期 loads with the subscription screens' module: a chunk of its own would cost /login its budget.
+  'subscribe/expiring': lazyRouteComponent(
+    importWithReload(() => import('../features/subscriptions/subscription-screen')),
+    'ExpiringScreen',
+  ),
   'monitor/owner': lazyRouteComponent(
     importWithReload(() => import('../features/monitoring/monitor-screens')),
     'OwnerMonitorScreen',

@@ -35,9 +35,13 @@ export function brandAppViteConfig(brand: BrandManifest): UserConfig {
         output: {
           // Every screen imports the wire contracts, the client and the rules, so automatic splitting cut what
           // /login needs anyway into a dozen small shared chunks, each compressed on its own; one chunk is smaller.
+          // The 即将到期 contracts stay with the one screen that imports them (@tender/contracts/renewal).
           codeSplitting: {
             groups: [
-              { name: 'client-core', test: /packages[\\/](contracts|api-client|domain)[\\/]src[\\/]/ },
+              {
+                name: 'client-core',
+                test: /packages[\\/](contracts|api-client|domain)[\\/]src[\\/](?!renewal-entry|endpoints[\\/]renewal\.)/,
+              },
             ],
           },
         },

@@ -111,7 +111,8 @@ export const apiKeyWebhookEndpoint = defineEndpoint({
 
 export const webhookDeliverySchema = z.object({
   id: z.number().int(),
-  feedId: z.number().int(),
+  /** The feed line sent; null for a 即将到期 subscription's match (event renewal.match). */
+  feedId: z.number().int().nullable(),
   itemId: z.number().int(),
   title: z.string(),
   /** pending: waiting for its (next) attempt; delivered: answered 2xx; failed: every attempt failed. */

@@ -59,6 +59,8 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       screen('Bidding', '/subscribe/bidding', '招标订阅', 'bidding'),
       screen('Upfront', '/subscribe/upfront', '拟建项目订阅', 'upfront'),
+      // 即将到期 (ADR 0042): contracts ending soon, and the member's renewal subscription.
+      screen('Expiring', '/subscribe/expiring', '即将到期', 'expiring'),
     ],
   },
   {

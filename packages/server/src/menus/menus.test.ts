@@ -20,6 +20,7 @@ const ALPHA_PUTONG = [
   'Subscribe',
   'Bidding',
   'Upfront',
+  'Expiring',
   'InformationQuery',
   'Bid',
   'Monitor',

@@ -36,6 +36,7 @@ describe('visibleMenu', () => {
       '/subscribe',
       '/subscribe/bidding',
       '/subscribe/upfront',
+      '/subscribe/expiring',
       '/informationQuery',
       '/informationQuery/bid',
       '/monitor',
@@ -88,6 +89,14 @@ describe('visibleMenu', () => {
           hidden: false,
           alwaysShow: false,
           meta: { title: '拟建项目订阅', icon: 'upfront', noCache: false },
+        },
+        {
+          name: 'Expiring',
+          path: '/subscribe/expiring',
+          component: 'subscribe/expiring',
+          hidden: false,
+          alwaysShow: false,
+          meta: { title: '即将到期', icon: 'expiring', noCache: false },
         },
       ],
     });

@@ -26,7 +26,7 @@ interface KeyRow {
 
 interface DeliveryRow {
   id: number;
-  feedId: number;
+  feedId: number | null;
   payload: { item: { id: number; title: string } };
   status: WebhookDelivery['status'];
   attempts: number;
@@ -111,14 +111,15 @@ export function apiKeyService(db: Database, clock: Clock) {
 
     /**
      * Sets the key's webhook (a new signing secret each time, answered once) or clears it (''). Only matches made
-     * from now on are sent: the cursor moves to the owner's newest feed line.
+     * from now on are sent: the cursors move to the owner's newest feed line and renewal match.
      */
     async setWebhook(owner: { brandId: string; userId: number }, id: number, url: string) {
       if (url !== '') checkMemberWebhookUrl(url);
       const secret = url === '' ? null : newWebhookSecret();
       const [row] = await db.query<{ id: number; webhookUrl: string | null }>(
         `UPDATE api_key SET webhook_url = $4, webhook_secret = $5,
-                webhook_cursor = (SELECT coalesce(max(id), 0) FROM subscription_feed WHERE user_id = $2)
+                webhook_cursor = (SELECT coalesce(max(id), 0) FROM subscription_feed WHERE user_id = $2),
+                renewal_cursor = (SELECT coalesce(max(id), 0) FROM renewal_match WHERE user_id = $2)
           WHERE id = $1 AND user_id = $2 AND brand_id = $3 AND revoked_at IS NULL
          RETURNING id, webhook_url AS "webhookUrl"`,
         [id, owner.userId, owner.brandId, url === '' ? null : url, secret],
@@ -142,7 +143,7 @@ export function apiKeyService(db: Database, clock: Clock) {
       );
       return rows.map((row) => ({
         id: Number(row.id),
-        feedId: Number(row.feedId),
+        feedId: row.feedId === null ? null : Number(row.feedId),
         itemId: row.payload.item.id,
         title: row.payload.item.title,
         status: row.status,

@@ -10,7 +10,8 @@ import { isPublicAddress } from '../push/robot-address';
 import { postToPublicHttps, type WebhookNetwork } from '../push/webhooks';
 
 /**
- * The webhook of an API key (docs/open-api.md "Webhook"): every new match of the key owner's subscriptions is queued
+ * The webhook of an API key (docs/open-api.md "Webhook"): every new match of the key owner's subscriptions (the
+ * keyword feed and the 即将到期 subscription) is queued
  * as a delivery and POSTed, signed, to the member's https endpoint through the same SSRF-safe sender as the group
  * robots (src/push/webhooks.ts `postToPublicHttps`: public addresses only, the checked address connected to, no
  * redirects); failures are retried with back-off, and every delivery's state is the member's delivery log.
@@ -108,6 +109,45 @@ export function keyWebhooks(options: {
     return row?.queued ?? 0;
   }
 
+  /**
+   * Queues the 即将到期 subscription's new matches (src/renewal/matches.ts) after each key's renewal cursor, as
+   * `renewal.match` events with the evidence, moving the cursors.
+   */
+  async function queueRenewals(): Promise<number> {
+    const [row] = await db.query<{ queued: number }>(
+      `WITH fresh AS (
+         SELECT k.id AS key_id, k.user_id, m.id AS match_id,
+                jsonb_build_object(
+                  'event', 'renewal.match', 'renewalMatchId', m.id, 'matchedAt', m.matched_at,
+                  'item', jsonb_build_object(
+                    'id', t.id, 'type', t.doc_type, 'title', t.title, 'publishDate', t.publish_date,
+                    'provinceCode', t.province_code, 'cityCode', t.city_code, 'awardFen', t.award_fen),
+                  'periodText', c.period_text, 'predictedEndDate', to_char(c.predicted_end_date, 'YYYY-MM-DD'),
+                  'endBasis', c.end_basis) AS payload
+           FROM api_key k
+           JOIN renewal_match m ON m.user_id = k.user_id AND m.brand_id = k.brand_id AND m.id > k.renewal_cursor
+           JOIN tender_item t ON t.id = m.item_id
+           JOIN contract_period c ON c.item_id = m.item_id
+          WHERE k.webhook_url IS NOT NULL AND k.revoked_at IS NULL
+          ORDER BY m.id
+          LIMIT ${QUEUE_BATCH}
+       ), queued AS (
+         INSERT INTO api_webhook_delivery
+           (api_key_id, user_id, renewal_match_id, payload, status, next_attempt_at, created_at)
+         SELECT key_id, user_id, match_id, payload, 'pending', $1, $1 FROM fresh
+         ON CONFLICT (api_key_id, renewal_match_id) DO NOTHING
+         RETURNING 1
+       ), moved AS (
+         UPDATE api_key k SET renewal_cursor = m.last
+           FROM (SELECT key_id, max(match_id) AS last FROM fresh GROUP BY key_id) m
+          WHERE k.id = m.key_id AND k.renewal_cursor < m.last
+       )
+       SELECT count(*)::int AS queued FROM queued`,
+      [clock()],
+    );
+    return row?.queued ?? 0;
+  }
+
   /** Claims the due deliveries (so another node does not send them at the same time) and sends them. */
   async function sendDue(): Promise<void> {
     const now = clock();
@@ -178,6 +218,7 @@ export function keyWebhooks(options: {
     /** One round: queue the new matches, then send what is due. */
     async tick(): Promise<void> {
       await queue();
+      await queueRenewals();
       await sendDue();
     },
   };

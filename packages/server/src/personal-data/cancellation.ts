@@ -27,6 +27,8 @@ const DELETED_WITH_THE_ACCOUNT = [
   'item_follow',
   'subscription_feed',
   'subscription_group',
+  'renewal_match',
+  'renewal_subscription',
   'company_monitor',
   'project_monitor',
   'renewal_subscription',

@@ -54,8 +54,22 @@ const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
   {
     table: 'api_webhook_delivery',
     title: 'Webhook 推送记录',
-    sql: `SELECT id, api_key_id, feed_id, payload, status, attempts, last_error, created_at, delivered_at
+    sql: `SELECT id, api_key_id, feed_id, renewal_match_id, payload, status, attempts, last_error, created_at, delivered_at
           FROM api_webhook_delivery WHERE user_id = $1 ORDER BY id`,
+    params: byUser,
+  },
+  {
+    table: 'renewal_subscription',
+    title: '到期订阅',
+    sql: `SELECT brand_id, within_days, area_codes, industry_codes, updated_at FROM renewal_subscription
+          WHERE user_id = $1`,
+    params: byUser,
+  },
+  {
+    table: 'renewal_match',
+    title: '到期订阅推送记录',
+    sql: `SELECT id, brand_id, item_id, predicted_end_date, matched_at FROM renewal_match WHERE user_id = $1
+          ORDER BY id`,
     params: byUser,
   },
   {

@@ -114,6 +114,16 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
      VALUES ($1, $2, 1, $3, 'delivered', $4, $4)`,
     [apiKey.data.id, userId, JSON.stringify({ item: { id: itemId, title: `${realUserName}的推送` } }), now],
   );
+  await insert(
+    `INSERT INTO renewal_subscription (brand_id, user_id, within_days, area_codes, industry_codes, updated_at)
+     VALUES ($1, $2, 90, '{110000}', '{}', $3)`,
+    [brand, userId, now],
+  );
+  await insert(
+    `INSERT INTO renewal_match (brand_id, user_id, item_id, predicted_end_date, matched_at)
+     VALUES ($1, $2, $3, '2026-06-30', $4)`,
+    [brand, userId, itemId, now],
+  );
   await insert('INSERT INTO quota_usage (user_id, privilege_key, day, used) VALUES ($1, $2, $3, 1)', [
     userId,
     'detail',

@@ -74,6 +74,8 @@ export interface TestServerOptions {
   payments?: (clock: TestClock) => PaymentProvider;
   /** Pushes subscription matches this often (src/push); default: never. */
   feedPushIntervalMs?: number;
+  /** How often the 即将到期 subscriptions are matched for pushing; 60 s unless told. */
+  renewalMatchIntervalMs?: number;
   /** Rate limits (src/security); default: none. */
   rateLimits?: RateLimits;
   /** The SMS provider, made with the server's database (default: the console provider and the dev outbox). */
@@ -117,6 +119,7 @@ export async function startTestServer(
     uploadsDir,
     ...(options.payments ? { payments: options.payments(clock) } : {}),
     ...(options.feedPushIntervalMs ? { feedPushIntervalMs: options.feedPushIntervalMs } : {}),
+    ...(options.renewalMatchIntervalMs ? { renewalMatchIntervalMs: options.renewalMatchIntervalMs } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.sms ? { sms: options.sms(db) } : {}),
     ...(options.wechatSignIn ? { wechatSignIn: options.wechatSignIn } : {}),

@@ -314,3 +314,6 @@ export function BiddingSubscriptionScreen() {
 export function UpfrontSubscriptionScreen() {
   return <SubscriptionScreen feed="upfront" />;
 }
+
+// 即将到期 (/subscribe/expiring) is routed through this module (src/router/screens.ts).
+export { ExpiringScreen } from '../renewal/expiring-screen';
