@@ -31,7 +31,6 @@ const DELETED_WITH_THE_ACCOUNT = [
   'renewal_subscription',
   'company_monitor',
   'project_monitor',
-  'renewal_subscription',
   'push_setting',
   'digest_sent',
   'export_record',

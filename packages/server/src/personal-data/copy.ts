@@ -192,12 +192,6 @@ const PERSONAL_DATA_SOURCES: readonly PersonalDataSource[] = [
     params: byUser,
   },
   {
-    table: 'renewal_subscription',
-    title: '即将到期订阅',
-    sql: 'SELECT * FROM renewal_subscription WHERE user_id = $1 ORDER BY brand_id',
-    params: byUser,
-  },
-  {
     table: 'subscription_feed',
     title: '订阅推送的信息',
     sql: 'SELECT * FROM subscription_feed WHERE user_id = $1 ORDER BY id',

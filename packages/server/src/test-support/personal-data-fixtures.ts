@@ -172,11 +172,6 @@ export async function memberInEveryTable(server: TestServer, brand = 'alpha'): P
     [brand, userId, itemId, now],
   );
   await insert(
-    `INSERT INTO renewal_subscription (brand_id, user_id, within_days, area_codes, industry_codes, updated_at)
-     VALUES ($1, $2, 90, '{320000}', '{}', $3)`,
-    [brand, userId, now],
-  );
-  await insert(
     `INSERT INTO subscription_feed (brand_id, user_id, item_id, feed, doc_type, matched_at)
      VALUES ($1, $2, $3, 'bidding', 'zb', $4)`,
     [brand, userId, itemId, now],
