@@ -10,7 +10,7 @@ const meta = {
   args: { onClose: fn() },
   parameters: { layout: 'fullscreen' },
   render: ({ onClose }, context) => (
-    <StoryApp brand={storyBrand(context)} user={demoUsers.member} path="/dashboard">
+    <StoryApp args={context.args} brand={storyBrand(context)} user={demoUsers.member} path="/dashboard">
       <SettingsPanel opened onClose={onClose} />
     </StoryApp>
   ),

@@ -35,7 +35,7 @@ const meta = {
   render: ({ state, allowPay, ...handlers }, context) => {
     const user = state === 'signedOut' ? undefined : demoUsers[state];
     return (
-      <StoryApp brand={storyBrand(context)} user={user} path="/dashboard">
+      <StoryApp args={context.args} brand={storyBrand(context)} user={user} path="/dashboard">
         <div style={{ height: 360 }}>
           <TopBar
             title="数据看板"

@@ -11,7 +11,7 @@ import type { BrandManifest } from '@tender/brand';
 import type { MenuItem, User } from '@tender/contracts';
 import { RESPONSE_CODES } from '@tender/domain';
 import { showMessage } from '@tender/ui-kit';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useState } from 'react';
 import type {} from '../router/app-router';
 import { AppServicesContext } from '../shell/app-context';
 import type { AppServices } from '../shell/app-services';
@@ -95,7 +95,8 @@ function seedStores(brand: BrandManifest, user: User | undefined, menus: MenuIte
   useRouteStore.getState().setRoutes(user ? menus : []);
   useSettingsStore.getState().initialize(brand);
   useTagsViewStore.setState({ visitedViews: [], cachedViews: [] });
-  useAppStore.setState((state) => ({ sidebar: { ...state.sidebar, opened: true } }));
+  // The sidebar as a first visit at this width finds it (spec §4 breakpoints), whatever a story before chose.
+  useAppStore.getState().resize(window.innerWidth);
 }
 
 export interface StoryAppProps {
@@ -112,14 +113,19 @@ export interface StoryAppProps {
   /** The root route's component: the layout with an Outlet, or a screen alone. */
   children: ReactNode;
   /** What the pages below the root show (in the layout's main area). */
-  page?: ReactNode;
+  pageContent?: ReactNode;
 }
 
 /**
  * A part of the app as the shell renders it: the real stores seeded with demo state, the real api-client over a
  * fake server, and a TanStack router over memory history (links and navigation work).
  */
-export function StoryApp({
+export function StoryApp(props: StoryAppProps & { args?: unknown }) {
+  // New args or another brand start the app afresh (seeded stores, a new router), as reopening the page would.
+  return <SeededApp key={`${props.brand.id} ${JSON.stringify(props.args ?? null)}`} {...props} />;
+}
+
+function SeededApp({
   brand,
   user,
   menus = demoMenus,
@@ -128,37 +134,30 @@ export function StoryApp({
   pages = [],
   prepare,
   children,
-  page,
+  pageContent,
 }: StoryAppProps) {
-  const { services, router } = useMemo(() => {
+  const [{ services, router }] = useState(() => {
     seedStores(brand, user, menus);
     prepare?.();
     const rootRoute = createRootRoute({ component: () => children });
-    const routes = [
-      { path, title: '' },
-      ...pages.filter((page) => page.path !== path),
-      { path: '/redirect/$', title: '' },
-    ]
-      .map((page) => ({
-        ...page,
-        title: page.title || pages.find((other) => other.path === page.path)?.title || '',
-      }))
-      .map((page) =>
-        createRoute({
-          getParentRoute: () => rootRoute,
-          path: page.path,
-          staticData: { title: page.title, name: page.path, tagged: page.path !== '/redirect/$' },
-          component: () => page ?? <Outlet />,
-        }),
-      );
+    const shown = { path, title: pages.find((page) => page.path === path)?.title ?? '' };
+    const routes = [shown, ...pages.filter((page) => page.path !== path)].map((page) =>
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: page.path,
+        staticData: { title: page.title, name: page.path, tagged: true },
+        component: () => pageContent ?? <Outlet />,
+      }),
+    );
+    const redirect = createRoute({ getParentRoute: () => rootRoute, path: '/redirect/$', component: Outlet });
     return {
       services: storyServices(brand, answers),
       router: createRouter({
-        routeTree: rootRoute.addChildren(routes),
+        routeTree: rootRoute.addChildren([...routes, redirect]),
         history: createMemoryHistory({ initialEntries: [path] }),
       }),
     };
-  }, [brand, user, menus, answers, path, pages, prepare, children, page]);
+  });
   return (
     <AppServicesContext.Provider value={services}>
       <RouterProvider router={router} />

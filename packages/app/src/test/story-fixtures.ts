@@ -102,6 +102,8 @@ export const demoMenus: MenuItem[] = [
     screen('InfoEdit', '/infoEdit', '账号设置', 'setting'),
     screen('MyOrder', '/myOrder', '我的订单', 'order'),
     screen('MyCoupon', '/myCoupon', '我的优惠券', 'coupon'),
+    // The server sends it to an enterprise's main account at level qiye only; the sidebar checks it too (roles.ts).
+    screen('DataStatistics', '/dataStatistics', '企业数据统计', 'statistics'),
   ]),
 ];
 
@@ -232,6 +234,6 @@ export const demoAccountUsage: AccountUsage[] = [
  */
 export const shellAnswers: Readonly<Record<string, unknown>> = {
   '/webchat/common/customer-mobile': [],
-  '/webchat/common/selDictDetail': [],
+  '/webchat/api/dictDetail': { content: [], totalElements: 0 },
   '/webchat/common/selArea': [],
 };

@@ -28,6 +28,7 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   render: ({ step, user }, context) => (
     <StoryApp
+      args={context.args}
       brand={storyBrand(context)}
       user={demoUsers[user]}
       answers={shellAnswers}

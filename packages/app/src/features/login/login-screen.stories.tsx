@@ -15,6 +15,7 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   render: ({ qrMode }, context) => (
     <StoryApp
+      args={context.args}
       brand={storyBrand(context)}
       path="/login"
       answers={{ '/webchat/api/maQrcodeLogin/mode': { mode: qrMode } }}

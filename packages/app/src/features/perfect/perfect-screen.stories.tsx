@@ -8,7 +8,12 @@ const meta = {
   title: 'app/Pages/Perfect',
   parameters: { layout: 'fullscreen' },
   render: (_args, context) => (
-    <StoryApp brand={storyBrand(context)} user={{ ...demoUsers.freeUser, isPerfect: false }} path="/perfect">
+    <StoryApp
+      args={context.args}
+      brand={storyBrand(context)}
+      user={{ ...demoUsers.freeUser, isPerfect: false }}
+      path="/perfect"
+    >
       <PerfectScreen />
     </StoryApp>
   ),
