@@ -2,11 +2,14 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import type { Preview } from '@storybook/react-vite';
 import { brandGlobalType, DEFAULT_BRAND_ID, withBrand } from '../src/brand-decorator';
+import { brandById } from '../src/brands';
 
 const preview: Preview = {
   globalTypes: { brand: brandGlobalType },
   initialGlobals: { brand: DEFAULT_BRAND_ID },
   decorators: [withBrand],
+  // The chosen brand's manifest as `loaded.brand`: the app's stories hand it to the parts that take one.
+  loaders: [async ({ globals }) => ({ brand: brandById(globals.brand) })],
   parameters: {
     layout: 'padded',
     // The widths the product is checked at (docs/screens.md): wide desktop, desktop, small laptop, phone.

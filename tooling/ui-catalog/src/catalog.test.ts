@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +64,55 @@ describe('the stories', () => {
     expect(permissionDialogs.length).toBeGreaterThanOrEqual(3);
     expectStoryAndTest('membership', membership);
     expectStoryAndTest('permission-dialogs', permissionDialogs);
+  });
+});
+
+/** The `*.stories.tsx` files under a package's src, with their paths relative to it. */
+function storyFiles(packageName: string): string[] {
+  const src = join(root, 'packages', packageName, 'src');
+  if (!existsSync(src)) return [];
+  return readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.stories.tsx'),
+  );
+}
+
+/** Stories a package exports: each `export const Name: Story` (or `StoryObj<…>`) of its story files (CSF's named exports). */
+function storyCount(packageName: string): number {
+  return storyFiles(packageName)
+    .map((file) => readFileSync(join(root, 'packages', packageName, 'src', file), 'utf8'))
+    .reduce((count, text) => count + (text.match(/^export const \w+: Story/gm)?.length ?? 0), 0);
+}
+
+describe('the app stories', () => {
+  it('cover every part of @tender/app a brand shows', () => {
+    const shownParts = [
+      'layout/main-layout',
+      'layout/user-popover',
+      'layout/app-footer',
+      'layout/settings-panel',
+      'features/login/login-screen',
+      'features/perfect/perfect-screen',
+      'features/guided-tour/guided-tour',
+      'features/analysis/province-tile-map',
+      'features/analysis/echart',
+    ];
+    const files = storyFiles('app');
+    for (const part of shownParts) expect(files, `${part} has a story`).toContain(`${part}.stories.tsx`);
+  });
+
+  it('are counted per package in the README', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    const table = Object.fromEntries(
+      [...readme.matchAll(/^\| `@tender\/([\w-]+)` +\| +(\d+) \|/gm)].map(([, name, count]) => [
+        name,
+        Number(count),
+      ]),
+    );
+    const counted = Object.fromEntries(
+      readdirSync(join(root, 'packages'))
+        .map((name) => [name, storyCount(name)] as const)
+        .filter(([, count]) => count > 0),
+    );
+    expect(table).toEqual(counted);
   });
 });
