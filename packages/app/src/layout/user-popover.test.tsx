@@ -1,5 +1,5 @@
 import type { User } from '@tender/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../test/render';
 import { UserPopover } from './user-popover';
@@ -75,9 +75,12 @@ describe('UserPopover (spec §2 user popover)', () => {
     expect(screen.queryByRole('button', { name: '优惠券' })).not.toBeInTheDocument();
   });
 
-  it('hands 续费升级 and 服务期明细 to the layout (membership modal, service-period dialog)', async () => {
+  it('hands 续费升级 and 服务期明细 to the layout (membership modal, service-period dialog), closing itself first', async () => {
     const { user: pointer, handlers } = await open(member, true);
     await pointer.click(screen.getByRole('button', { name: '续费升级' }));
+    // Left open, the popover would be drawn over the membership modal (issue 33, seen at 390 px).
+    await waitFor(() => expect(screen.queryByRole('button', { name: '服务期明细' })).not.toBeInTheDocument());
+    await pointer.click(screen.getByRole('button', { name: '王经理' }));
     await pointer.click(screen.getByRole('button', { name: '服务期明细' }));
     expect(handlers.onUpgrade).toHaveBeenCalledOnce();
     expect(handlers.onServicePeriod).toHaveBeenCalledOnce();

@@ -1,6 +1,7 @@
 import { Anchor, Avatar, Button, Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@tender/contracts';
 import { maskPhone, userDisplayName } from '@tender/domain';
+import { useState } from 'react';
 import { messages } from '../messages';
 
 export interface UserPopoverProps {
@@ -30,10 +31,16 @@ export function UserPopover({
   const name = userDisplayName(user);
   const maskedPhone = maskPhone(user.mobile);
   const expiry = user.upgradeList[0]?.expireDate;
+  const [opened, setOpened] = useState(false);
+  // Each entry opens a dialog or leaves: the popover closes first, or it would stay drawn over that dialog.
+  const closingThen = (action: () => void) => () => {
+    setOpened(false);
+    action();
+  };
   return (
-    <Popover width={240} position="bottom-end" shadow="md" withArrow>
+    <Popover width={240} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <UnstyledButton aria-label={name}>
+        <UnstyledButton aria-label={name} onClick={() => setOpened((current) => !current)}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.headimgurl || null} size="sm" radius="xl" />
             <Text size="sm">{name}</Text>
@@ -56,7 +63,7 @@ export function UserPopover({
               {maskedPhone}
             </Text>
           )}
-          <Button size="xs" onClick={onUpgrade}>
+          <Button size="xs" onClick={closingThen(onUpgrade)}>
             {user.isOpenMember ? messages.layout.renew : messages.layout.openMembership}
           </Button>
           {expiry && (
@@ -64,16 +71,16 @@ export function UserPopover({
               {messages.layout.expiry(expiry)}
             </Text>
           )}
-          <Anchor component="button" size="xs" onClick={onServicePeriod} ta="left">
+          <Anchor component="button" size="xs" onClick={closingThen(onServicePeriod)} ta="left">
             {messages.layout.servicePeriod}
           </Anchor>
           {allowPay && (
-            <Anchor component="button" size="xs" onClick={onCoupons} ta="left">
+            <Anchor component="button" size="xs" onClick={closingThen(onCoupons)} ta="left">
               {messages.layout.coupons}
             </Anchor>
           )}
           <Divider />
-          <Button size="xs" variant="subtle" color="gray" onClick={onLogout}>
+          <Button size="xs" variant="subtle" color="gray" onClick={closingThen(onLogout)}>
             {messages.layout.logout}
           </Button>
         </Stack>

@@ -124,6 +124,13 @@ function SortArrows({ order }: { order: SortOrder }) {
   );
 }
 
+/** The cell's content width where the table fits; the window's visible width where it scrolls sideways. */
+const EMPTY_TEXT_STYLE = {
+  position: 'sticky',
+  left: 0,
+  width: 'calc(100cqw - 2 * var(--table-horizontal-spacing, var(--mantine-spacing-xs)) - 2px)',
+} as const;
+
 /**
  * spec §2 Shared screen parts: the page table — sortable columns (ascending → descending → none, spec §4), the
  * pager under it, a header that stays put while the body scrolls, '-' for empty cells and a minimum column width
@@ -164,7 +171,12 @@ export function PageTable<Row>({
     <Stack gap="md">
       <Box pos="relative">
         <LoadingOverlay visible={loading} zIndex={3} overlayProps={{ blur: 1 }} />
-        <ScrollArea.Autosize mah={maxHeight} type="auto">
+        {/* A query container: the empty message is as wide as the visible part of the table (cqw), not the whole of it. */}
+        <ScrollArea.Autosize
+          mah={maxHeight}
+          type="auto"
+          viewportProps={{ style: { containerType: 'inline-size' } }}
+        >
           <Table stickyHeader striped highlightOnHover withTableBorder aria-label={ariaLabel}>
             <Table.Thead>
               <Table.Tr>
@@ -204,7 +216,8 @@ export function PageTable<Row>({
               {shownRows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={columns.length}>
-                    <Text ta="center" c="dimmed" py="xl" size="sm">
+                    {/* Kept in view on a narrow screen, where the columns scroll sideways past the window. */}
+                    <Text ta="center" c="dimmed" py="xl" size="sm" style={EMPTY_TEXT_STYLE}>
                       {emptyText}
                     </Text>
                   </Table.Td>

@@ -12,7 +12,8 @@ import { useItemDetail } from './use-item-detail';
 
 function LoadingSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label={messages.states.loading}>
+    // A status region: axe allows its label (a plain div may not carry aria-label), screen readers announce it.
+    <Stack gap="md" role="status" aria-busy="true" aria-label={messages.states.loading}>
       <Skeleton height={28} width="60%" />
       <Skeleton height={120} />
       <Skeleton height={220} />
