@@ -2,27 +2,10 @@ import type { User } from '@tender/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../test/render';
+import { demoUsers } from '../test/story-fixtures';
 import { UserPopover } from './user-popover';
 
-const user: User = {
-  userId: 7,
-  userName: '13812345678',
-  realUserName: '',
-  mobile: '13812345678',
-  headimgurl: '',
-  companyName: '',
-  industry: '',
-  jobTitle: '',
-  email: '',
-  displayMode: 10,
-  isPerfect: true,
-  memberCode: 'putong',
-  memberName: '普通用户',
-  isOpenMember: false,
-  primaryUser: true,
-  upgradeList: [],
-  isUsePc: 1,
-};
+const user: User = demoUsers.freeUser;
 
 const member: User = {
   ...user,

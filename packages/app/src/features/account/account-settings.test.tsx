@@ -3,26 +3,14 @@ import type { User } from '@tender/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/render';
+import { demoUsers } from '../../test/story-fixtures';
 import { type AccountApi, AccountSettings } from './account-settings';
 
 const user: User = {
-  userId: 7,
+  ...demoUsers.freeUser,
   userName: '王经理',
   realUserName: '王小明',
-  mobile: '13812345678',
-  headimgurl: '',
   companyName: '测试科技有限公司',
-  industry: '',
-  jobTitle: '',
-  email: '',
-  displayMode: 10,
-  isPerfect: true,
-  memberCode: 'putong',
-  memberName: '普通用户',
-  isOpenMember: false,
-  primaryUser: true,
-  upgradeList: [],
-  isUsePc: 1,
 };
 
 /** The account endpoints as the server answers them: the user with the changed fields. */
