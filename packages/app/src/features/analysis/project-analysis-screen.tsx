@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { EndpointResponse, projectAnalysisViewEndpoint } from '@tender/contracts';
 import { PageTable, type PageTableColumn, showMessage } from '@tender/ui-kit';
 import { useState } from 'react';
@@ -8,8 +8,10 @@ import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
 import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
 import { COMPANY_PATHS, companyLink } from '../companies/company-route';
-import { detailItemId, detailLink } from '../details/detail-routes';
+import { DetailSection } from '../details/detail-fields';
+import { detailLink } from '../details/detail-routes';
 import { showGateRefusal } from '../details/gate-refusal';
+import { ItemIdScreen } from '../details/item-id-screen';
 import { saveDownloadedFile } from '../export/download-export';
 import { messages } from './messages';
 
@@ -58,15 +60,7 @@ const HISTORY_COLUMNS: readonly PageTableColumn<PurchaserItem>[] = [
  * refuses with the permission dialog when the level or the day's count does not allow it.
  */
 export function ProjectAnalysisScreen() {
-  const id = detailItemId(useSearch({ strict: false }).id);
-  if (id === undefined) {
-    return (
-      <Text c="dimmed" role="status">
-        {t.noItem}
-      </Text>
-    );
-  }
-  return <ProjectAnalysisOf key={id} id={id} />;
+  return <ItemIdScreen noItem={t.noItem}>{(id) => <ProjectAnalysisOf id={id} />}</ItemIdScreen>;
 }
 
 function ProjectAnalysisOf({ id }: { id: number }) {
@@ -121,10 +115,7 @@ function AnalysisBody({ analysis }: { analysis: ProjectAnalysis }) {
   const { permission } = analysis;
   return (
     <>
-      <Paper withBorder p="md" component="section" aria-label={t.facts}>
-        <Title order={3} size="h5" mb="sm">
-          {t.facts}
-        </Title>
+      <DetailSection label={t.facts}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs" component="dl" m={0}>
           {analysis.facts.map((fact) => (
             <div key={fact.label}>
@@ -140,11 +131,8 @@ function AnalysisBody({ analysis }: { analysis: ProjectAnalysis }) {
         <Text size="xs" c="dimmed" mt="sm">
           {messages.prediction.quota(permission.used, permission.limit)}
         </Text>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t.bidders}>
-        <Title order={3} size="h5" mb="sm">
-          {t.bidders}
-        </Title>
+      </DetailSection>
+      <DetailSection label={t.bidders}>
         <PageTable
           ariaLabel={t.bidders}
           columns={BIDDER_COLUMNS}
@@ -152,11 +140,8 @@ function AnalysisBody({ analysis }: { analysis: ProjectAnalysis }) {
           rowKey="companyId"
           emptyText={messages.prediction.empty}
         />
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t.history}>
-        <Title order={3} size="h5" mb="sm">
-          {t.history}
-        </Title>
+      </DetailSection>
+      <DetailSection label={t.history}>
         <PageTable
           ariaLabel={t.history}
           columns={HISTORY_COLUMNS}
@@ -164,7 +149,7 @@ function AnalysisBody({ analysis }: { analysis: ProjectAnalysis }) {
           rowKey="id"
           emptyText={t.historyEmpty}
         />
-      </Paper>
+      </DetailSection>
     </>
   );
 }

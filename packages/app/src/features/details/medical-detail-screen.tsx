@@ -1,11 +1,13 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { EndpointResponse, MedicalDevice, selMedicalDetailsEndpoint } from '@tender/contracts';
 import { PageTable, type PageTableColumn } from '@tender/ui-kit';
 import { useAppServices } from '../../shell/app-context';
 import { DataState } from '../../shell/data-state';
 import { gatedCallOptions, useGatedData } from '../../shell/use-gated-data';
-import { detailItemId, detailLink } from './detail-routes';
+import { DetailSection } from './detail-fields';
+import { detailLink } from './detail-routes';
+import { ItemIdScreen } from './item-id-screen';
 import { messages } from './messages';
 
 type MedicalDetail = EndpointResponse<typeof selMedicalDetailsEndpoint>;
@@ -57,15 +59,7 @@ const DATE_COLUMNS: readonly PageTableColumn<RegisterDate>[] = [
  * as the notice's detail (one use per item per day for both); without an id the screen says where to start.
  */
 export function MedicalDetailScreen() {
-  const id = detailItemId(useSearch({ strict: false }).id);
-  if (id === undefined) {
-    return (
-      <Text c="dimmed" role="status">
-        {t.noItem}
-      </Text>
-    );
-  }
-  return <MedicalDetailOf key={id} id={id} />;
+  return <ItemIdScreen noItem={t.noItem}>{(id) => <MedicalDetailOf id={id} />}</ItemIdScreen>;
 }
 
 function MedicalDetailOf({ id }: { id: number }) {
@@ -107,10 +101,7 @@ function MedicalBody({ medical }: { medical: MedicalDetail }) {
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t.devices}>
-        <Title order={3} size="h5" mb="sm">
-          {t.devices}
-        </Title>
+      <DetailSection label={t.devices}>
         <PageTable
           ariaLabel={t.devices}
           columns={DEVICE_COLUMNS}
@@ -118,11 +109,8 @@ function MedicalBody({ medical }: { medical: MedicalDetail }) {
           rowKey="registrationNumber"
           emptyText={medical.isMedical ? t.noRegistration : t.notMedical}
         />
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-label={t.registerDates}>
-        <Title order={3} size="h5" mb="sm">
-          {t.registerDates}
-        </Title>
+      </DetailSection>
+      <DetailSection label={t.registerDates}>
         <PageTable
           ariaLabel={t.registerDates}
           columns={DATE_COLUMNS}
@@ -133,7 +121,7 @@ function MedicalBody({ medical }: { medical: MedicalDetail }) {
           rowKey="key"
           emptyText={t.noDates}
         />
-      </Paper>
+      </DetailSection>
     </>
   );
 }
