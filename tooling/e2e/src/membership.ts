@@ -1,6 +1,6 @@
 import type { BrandManifest } from '@tender/brand';
 import { serverUrl } from './server';
-import { callApi, type SignedInUser } from './session';
+import { callApi, type SignedInUser, signInByApi } from './session';
 
 /**
  * Buys a level for real through the API, as a phone would pay it (docs/payments.md): the server's 12-month
@@ -63,4 +63,20 @@ export async function buyMembership(
     if (Date.now() > deadline) throw new Error(`order ${orderId} not paid: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A paid member (企业通): bought through the API where the brand sells online, else the member an operator
+ * granted (bin/e2e.mjs, E2E_OPERATOR_MEMBERS), so that paid screens show their content.
+ */
+export async function paidMember(brand: BrandManifest): Promise<SignedInUser> {
+  if (!brand.flags.payment) {
+    const members = JSON.parse(process.env.E2E_OPERATOR_MEMBERS ?? '{}') as Record<string, SignedInUser>;
+    const operatorMember = members[brand.id];
+    if (!operatorMember) throw new Error(`bin/e2e.mjs granted no operator member for ${brand.id}`);
+    return operatorMember;
+  }
+  const user = await signInByApi(brand);
+  await buyMembership(brand, user, 'qiyetong');
+  return user;
 }

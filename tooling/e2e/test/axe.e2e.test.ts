@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyMembership } from '../src/membership';
+import { paidMember } from '../src/membership';
 import {
   appUrl,
   callApi,
@@ -10,7 +10,6 @@ import {
   DETAIL_PATHS,
   openSignedInPage,
   type SignedInUser,
-  signInByApi,
 } from '../src/session';
 
 const brand = currentBrand();
@@ -36,19 +35,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let member: SignedInUser;
-
-/** A paid member: bought through the API where the brand sells online, else the operator's member (bin/e2e.mjs). */
-async function paidMember(): Promise<SignedInUser> {
-  if (!brand.flags.payment) {
-    const members = JSON.parse(process.env.E2E_OPERATOR_MEMBERS ?? '{}') as Record<string, SignedInUser>;
-    const operatorMember = members[brand.id];
-    if (!operatorMember) throw new Error(`bin/e2e.mjs granted no operator member for ${brand.id}`);
-    return operatorMember;
-  }
-  const user = await signInByApi(brand);
-  await buyMembership(brand, user, 'qiyetong');
-  return user;
-}
 
 function screens(menus: readonly MenuItem[]): string[] {
   return menus.flatMap((item) => (item.children ? screens(item.children) : item.hidden ? [] : [item.path]));
@@ -89,7 +75,7 @@ async function visit(hash: string): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  member = await paidMember();
+  member = await paidMember(brand);
   ({ context, page } = await openSignedInPage(browser, brand, member));
 });
 

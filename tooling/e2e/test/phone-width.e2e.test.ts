@@ -3,7 +3,7 @@ import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/brands';
-import { buyMembership } from '../src/membership';
+import { paidMember } from '../src/membership';
 import { lastSmsCode, serverUrl } from '../src/server';
 import {
   appUrl,
@@ -38,19 +38,6 @@ let member: SignedInUser;
 /** The menu screens, a tender detail and its 医疗详情, as the paid member opens them. */
 let routes: string[];
 let tenderDetail: string;
-
-/** A paid member, so that paid screens show their content (as axe.e2e.test.ts): bought, or the operator's. */
-async function paidMember(): Promise<SignedInUser> {
-  if (!brand.flags.payment) {
-    const members = JSON.parse(process.env.E2E_OPERATOR_MEMBERS ?? '{}') as Record<string, SignedInUser>;
-    const operatorMember = members[brand.id];
-    if (!operatorMember) throw new Error(`bin/e2e.mjs granted no operator member for ${brand.id}`);
-    return operatorMember;
-  }
-  const user = await signInByApi(brand);
-  await buyMembership(brand, user, 'qiyetong');
-  return user;
-}
 
 /** Opens a route afresh (a new document: a hash change alone may show the previous screen a moment longer). */
 async function visit(target: Page, hash: string): Promise<void> {
@@ -115,7 +102,7 @@ async function save(target: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  member = await paidMember();
+  member = await paidMember(brand);
   ({ context, page } = await openSignedInPage(browser, brand, member));
   await page.setViewportSize(PHONE);
   const menus = await callApi<MenuItem[]>(brand, 'GET', '/webchat/api/userMenu/listMenu', {}, member.token);
