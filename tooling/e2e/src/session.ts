@@ -138,3 +138,42 @@ export const DETAIL_PATHS: Record<string, string> = {
   nj: '/building/index',
   sp: '/approve/index',
 };
+
+interface MenuItem {
+  path: string;
+  hidden: boolean;
+  children?: MenuItem[];
+}
+
+function visibleScreens(menus: readonly MenuItem[]): string[] {
+  return menus.flatMap((item) =>
+    item.children ? visibleScreens(item.children) : item.hidden ? [] : [item.path],
+  );
+}
+
+/**
+ * What a signed-in user can open: every visible screen of the menus the server gives them, and the route of the
+ * newest 招标公告's detail (with its id, for the screens about one item).
+ */
+export async function memberScreens(
+  brand: BrandManifest,
+  user: SignedInUser,
+): Promise<{ screens: string[]; tender: { id: number; detailRoute: string } }> {
+  const menus = await callApi<MenuItem[]>(brand, 'GET', '/webchat/api/userMenu/listMenu', {}, user.token);
+  const tenders = await callApi<{ records: { id: number; docType: string }[] }>(
+    brand,
+    'POST',
+    '/webchat/api/searchAllList',
+    { tab: 'zb', pageNumber: 1, pageSize: 5 },
+    user.token,
+  );
+  const tender = tenders.data.records[0];
+  if (!tender) throw new Error('the demo data has no 招标公告');
+  return {
+    screens: visibleScreens(menus.data),
+    tender: {
+      id: tender.id,
+      detailRoute: `${DETAIL_PATHS[tender.docType]}?id=${tender.id}&type=${tender.docType}`,
+    },
+  };
+}

@@ -3,26 +3,13 @@ import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidMember } from '../src/membership';
-import {
-  appUrl,
-  callApi,
-  currentBrand,
-  DETAIL_PATHS,
-  openSignedInPage,
-  type SignedInUser,
-} from '../src/session';
+import { appUrl, currentBrand, memberScreens, openSignedInPage, type SignedInUser } from '../src/session';
 
 const brand = currentBrand();
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 /** WCAG 2.0/2.1 level A and AA: the rules a public Chinese government-facing service is held to (GB/T 37668). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface MenuItem {
-  path: string;
-  hidden: boolean;
-  children?: MenuItem[];
-}
 
 interface Violation {
   id: string;
@@ -35,10 +22,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let member: SignedInUser;
-
-function screens(menus: readonly MenuItem[]): string[] {
-  return menus.flatMap((item) => (item.children ? screens(item.children) : item.hidden ? [] : [item.path]));
-}
 
 /**
  * Runs axe in the page. The source goes in through the DevTools protocol (`evaluate`), not a script tag, which the
@@ -86,22 +69,8 @@ afterAll(async () => {
 
 describe(`axe on every screen (${brand.id})`, () => {
   it('finds no WCAG A/AA violation on any route of the app, signed in as a member', async () => {
-    const menus = await callApi<MenuItem[]>(brand, 'GET', '/webchat/api/userMenu/listMenu', {}, member.token);
-    const records = await callApi<{ records: { id: number; docType: string }[] }>(
-      brand,
-      'POST',
-      '/webchat/api/searchAllList',
-      { tab: 'zb', pageNumber: 1, pageSize: 5 },
-      member.token,
-    );
-    const item = records.data.records[0];
-    if (!item) throw new Error('the demo data has no 招标公告');
-    const routes = [
-      ...screens(menus.data),
-      `${DETAIL_PATHS[item.docType]}?id=${item.id}&type=${item.docType}`,
-      '/404',
-      '/401',
-    ];
+    const { screens, tender } = await memberScreens(brand, member);
+    const routes = [...screens, tender.detailRoute, '/404', '/401'];
     const found: Record<string, Violation[]> = {};
     for (const route of routes) {
       await visit(route);

@@ -9,7 +9,7 @@ import {
   appUrl,
   callApi,
   currentBrand,
-  DETAIL_PATHS,
+  memberScreens,
   openSignedInPage,
   type SignedInUser,
   signInByApi,
@@ -20,16 +20,6 @@ const brand = currentBrand();
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1920, height: 1080 };
 const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
-
-interface MenuItem {
-  path: string;
-  hidden: boolean;
-  children?: MenuItem[];
-}
-
-function screens(menus: readonly MenuItem[]): string[] {
-  return menus.flatMap((item) => (item.children ? screens(item.children) : item.hidden ? [] : [item.path]));
-}
 
 let browser: Browser;
 let context: BrowserContext;
@@ -105,18 +95,9 @@ beforeAll(async () => {
   member = await paidMember(brand);
   ({ context, page } = await openSignedInPage(browser, brand, member));
   await page.setViewportSize(PHONE);
-  const menus = await callApi<MenuItem[]>(brand, 'GET', '/webchat/api/userMenu/listMenu', {}, member.token);
-  const tenders = await callApi<{ records: { id: number; docType: string }[] }>(
-    brand,
-    'POST',
-    '/webchat/api/searchAllList',
-    { tab: 'zb', pageNumber: 1, pageSize: 5 },
-    member.token,
-  );
-  const tender = tenders.data.records[0];
-  if (!tender) throw new Error('the demo data has no 招标公告');
-  tenderDetail = `${DETAIL_PATHS[tender.docType]}?id=${tender.id}&type=${tender.docType}`;
-  routes = [...screens(menus.data), tenderDetail, `/medicalDetail?id=${tender.id}`];
+  const { screens, tender } = await memberScreens(brand, member);
+  tenderDetail = tender.detailRoute;
+  routes = [...screens, tenderDetail, `/medicalDetail?id=${tender.id}`];
 });
 
 afterAll(async () => {
