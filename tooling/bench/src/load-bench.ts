@@ -27,6 +27,7 @@ import {
 import autocannon from 'autocannon';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu';
 import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
+import { REPLICA_PORT, replicaCaughtUp, replicaUrl } from './replica';
 import { adminQuery, cacheDir, databaseExists, databaseUrl, log, percentile, round } from './setup';
 
 /** The brand the load runs in: every feature on, online payment allowed. */
@@ -197,6 +198,11 @@ export interface LoadBenchOptions {
    * second one gained nothing, docs/performance.md "Load"); PGlite always runs one (its database opens in one process).
    */
   processes?: number;
+  /**
+   * PostgreSQL: the server reads what may go to a replica (search, market analysis, company pages, the data
+   * board) from the replica of `npm run bench -- replica start`, through `DATABASE_READ_URL`.
+   */
+  replica?: boolean;
 }
 
 interface Member {
@@ -379,6 +385,8 @@ function loadAppsDir(): string {
  * A fresh database for one run, copied from a base the server built once (its demo corpus load): a PGlite data
  * directory copied, or a PostgreSQL database made from the base as a template.
  */
+const RUN_DATABASE = 'tender_load_run';
+
 async function freshDatabase(
   target: 'pglite' | 'postgres',
   size: number,
@@ -429,9 +437,11 @@ async function freshDatabase(
     );
     await db.close();
   }
-  const runName = 'tender_load_run';
+  const runName = RUN_DATABASE;
   await adminQuery(`DROP DATABASE IF EXISTS ${runName}`);
-  await adminQuery(`CREATE DATABASE ${runName} TEMPLATE ${baseName}`);
+  // FILE_COPY: a copy of the files after a checkpoint, not every page of a large base written to the WAL again
+  // (a replica copies its own files when it replays the record).
+  await adminQuery(`CREATE DATABASE ${runName} TEMPLATE ${baseName} STRATEGY FILE_COPY`);
   const dataDir = join(tmpdir(), `tender-load-${process.pid}`);
   return {
     env: { DATABASE_URL: databaseUrl(runName), DATA_DIR: dataDir },
@@ -886,8 +896,19 @@ async function runTarget(
   log(`${target}: ${words.words.length} title words to search, Zipf-distributed`);
   const logFile = join(tmpdir(), `tender-load-server-${process.pid}-${target}.log`);
   const processes = target === 'postgres' ? options.processes : 1;
+  const replica = options.replica && target === 'postgres';
+  if (replica) {
+    log(`${target}: waiting for the replica to replay ${RUN_DATABASE}`);
+    await replicaCaughtUp(RUN_DATABASE);
+  }
   let server = await startServer(
-    { ...database.env, DEMO_SIZE: '0', APPS_DIR: appsDir, API_PROCESSES: String(processes) },
+    {
+      ...database.env,
+      ...(replica ? { DATABASE_READ_URL: replicaUrl(RUN_DATABASE) } : {}),
+      DEMO_SIZE: '0',
+      APPS_DIR: appsDir,
+      API_PROCESSES: String(processes),
+    },
     port,
     logFile,
   );
@@ -942,6 +963,7 @@ async function runTarget(
       database: target,
       items: options.size,
       apiProcesses: processes,
+      readsFrom: replica ? `replica (port ${REPLICA_PORT})` : 'primary',
       members: Object.fromEntries(LEVELS.map((level) => [level, options.usersPerLevel])),
       connections: options.connections,
       durationSeconds: options.duration,
@@ -1010,8 +1032,8 @@ async function runTarget(
 /**
  * `npm run bench -- load`: the built server under a mix of signed-in members' calls (search, details, feeds,
  * order status polls, the user centre) with autocannon, on PGlite and on PostgreSQL; a `/healthz` baseline in
- * the same run; then the counters and orders checked against the answers. Target (issue 12, PostgreSQL): ≥ 1,500
- * requests/s with p99 ≤ 150 ms and no errors.
+ * the same run; then the counters and orders checked against the answers. Target (issue 34, PostgreSQL): the mix at
+ * ≥ 10 % of `/healthz`'s requests/s, p99 ≤ 150 ms, no errors, counters consistent.
  */
 export async function loadBench(options: LoadBenchOptions) {
   const settings = {
@@ -1022,6 +1044,7 @@ export async function loadBench(options: LoadBenchOptions) {
     usersPerLevel: options.usersPerLevel ?? 10,
     mix: options.mix ?? parseMix(undefined),
     processes: options.processes ?? 1,
+    replica: options.replica ?? false,
   };
   if (!existsSync(serverCli))
     throw new Error('the built server is missing: run `npm run bench` (it builds first)');
@@ -1032,11 +1055,14 @@ export async function loadBench(options: LoadBenchOptions) {
     ...results,
     target: postgres
       ? {
-          requestsPerSecond: {
-            goal: 1500,
-            measured: postgres.mix.requestsPerSecond,
-            met: postgres.mix.requestsPerSecond >= 1500,
+          // Machines of this kind differ three-fold: the figure of record is the mix's share of `/healthz`
+          // on the same server in the same run (issue 34), each mix request costing at most ten bare answers.
+          shareOfHealthz: {
+            goal: 0.1,
+            measured: postgres.ratio.mixOverBaselineThroughput,
+            met: postgres.ratio.mixOverBaselineThroughput >= 0.1,
           },
+          requestsPerSecond: postgres.mix.requestsPerSecond,
           p99Ms: { goal: 150, measured: postgres.mix.p99Ms, met: postgres.mix.p99Ms <= 150 },
           errors: { goal: 0, measured: postgres.mix.errors, met: postgres.mix.errors === 0 },
           consistent: postgres.consistency.consistent,

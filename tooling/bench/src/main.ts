@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { analysisBench } from './analysis-bench';
+import { curve } from './curve';
 import { exportBench } from './export-bench';
 import { ingestBench } from './ingest-bench';
 import { loadBench, parseMix } from './load-bench';
 import { matchingBench } from './matching-bench';
+import { startReplica, stopReplica } from './replica';
 import { searchBench } from './search-bench';
 
-const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching|load> [--db pglite|postgres] [--size N] [--baselines-every N] [--prepare]
+const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching|load|replica> [--db pglite|postgres] [--size N] [--baselines-every N] [--prepare]
   search  检索：PGlite 10 万条、PostgreSQL 100 万条（首次构建后缓存于 tooling/bench/.cache 与数据库 tender_bench）
   ingest  导入吞吐与每条存储：PGlite 5 万条、PostgreSQL 20 万条，所有索引就位
   export  10 万行数据导出（流式 .xlsx）的耗时与峰值内存，对照内存中整本工作簿 [--rows N]
@@ -18,6 +20,9 @@ const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching
   load    负载：已构建的服务在 PGlite 与 PostgreSQL 上各跑 60 秒混合请求（检索、详情、订阅、订单状态轮询），
           对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--baseline-duration S] [--connections N] [--size N] [--mix search=30,detail=30,…]
           [--processes N]（PostgreSQL 上的 API 进程数，默认 1）
+  search、load 还可用 --sizes 100000,300000,1000000（每个规模各跑一次，打印规模与耗时、吞吐的曲线）
+          与 --replica（PostgreSQL 上可读副本承担的读取走 replica start 建的副本）
+  replica start|stop  本机主库的流复制副本（pg_basebackup，端口 BENCH_REPLICA_PORT，默认 5433）[--shared-buffers 4GB]
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as one line of JSON on stdout. */
@@ -42,20 +47,48 @@ export async function main(argv: string[]): Promise<void> {
       'users-per-level': { type: 'string' },
       mix: { type: 'string' },
       processes: { type: 'string' },
+      sizes: { type: 'string' },
+      replica: { type: 'boolean' },
+      'shared-buffers': { type: 'string' },
     },
   });
   const [name] = positionals;
   const targets = values.db ? [values.db as 'pglite' | 'postgres'] : (['pglite', 'postgres'] as const);
   if (!targets.every((target) => target === 'pglite' || target === 'postgres')) throw new Error(USAGE);
+  const sizes = values.sizes?.split(',').map(Number);
+  if (sizes && !sizes.every((value) => Number.isInteger(value) && value > 0)) throw new Error(USAGE);
   const size = values.size ? Number(values.size) : undefined;
-  let result: unknown;
-  if (name === 'search') {
-    result = await searchBench({
+  const search = (size: number | undefined) =>
+    searchBench({
       targets: [...targets],
       size,
       baselinesEvery: values['baselines-every'] ? Number(values['baselines-every']) : undefined,
       prepare: values.prepare ?? false,
+      replica: values.replica ?? false,
     });
+  const load = (size: number | undefined) =>
+    loadBench({
+      targets: [...targets],
+      size,
+      duration: values.duration ? Number(values.duration) : undefined,
+      baselineDuration: values['baseline-duration'] ? Number(values['baseline-duration']) : undefined,
+      connections: values.connections ? Number(values.connections) : undefined,
+      usersPerLevel: values['users-per-level'] ? Number(values['users-per-level']) : undefined,
+      mix: values.mix ? parseMix(values.mix) : undefined,
+      processes: values.processes ? Number(values.processes) : undefined,
+      replica: values.replica ?? false,
+    });
+  let result: unknown;
+  if (name === 'search') {
+    result = sizes ? await curve('search', sizes, search) : await search(size);
+  } else if (name === 'load') {
+    result = sizes ? await curve('load', sizes, load) : await load(size);
+  } else if (name === 'replica' && positionals[1] === 'start') {
+    await startReplica(values['shared-buffers'] ?? '4GB');
+    result = { replica: 'started' };
+  } else if (name === 'replica' && positionals[1] === 'stop') {
+    await stopReplica();
+    result = { replica: 'stopped' };
   } else if (name === 'ingest') {
     result = await ingestBench({ targets: [...targets], size });
   } else if (name === 'export') {
@@ -70,17 +103,6 @@ export async function main(argv: string[]): Promise<void> {
       items: values.items ? Number(values.items) : undefined,
       naiveSample: values['naive-sample'] ? Number(values['naive-sample']) : undefined,
       popularity: values.popularity === 'frequency' ? 'frequency' : 'random',
-    });
-  } else if (name === 'load') {
-    result = await loadBench({
-      targets: [...targets],
-      size,
-      duration: values.duration ? Number(values.duration) : undefined,
-      baselineDuration: values['baseline-duration'] ? Number(values['baseline-duration']) : undefined,
-      connections: values.connections ? Number(values.connections) : undefined,
-      usersPerLevel: values['users-per-level'] ? Number(values['users-per-level']) : undefined,
-      mix: values.mix ? parseMix(values.mix) : undefined,
-      processes: values.processes ? Number(values.processes) : undefined,
     });
   } else {
     console.error(USAGE);

@@ -127,3 +127,32 @@ export function cpuPerRequest(
         : null,
   };
 }
+
+/**
+ * CPU nanoseconds the local PostgreSQL has used so far (null off Linux): every live `postgres` process from its
+ * schedstat (nanoseconds, so one query's share is readable), plus what the postmaster's ended children used —
+ * a parallel worker starts and ends inside one query (clock ticks, 10 ms: exact over a run, coarse per query).
+ */
+export function postgresCpuNs(): { liveNs: number; endedChildrenNs: number } | null {
+  if (process.platform !== 'linux') return null;
+  let liveNs = 0;
+  let endedChildrenNs = 0;
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    let schedstat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      schedstat = readFileSync(`/proc/${pid}/schedstat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    liveNs += Number(schedstat.split(' ')[0]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime + cstime: the children it has waited for. Only the postmaster has postgres children.
+    endedChildrenNs += (Number(fields[13]) + Number(fields[14])) * TICK_MS * 1e6;
+  }
+  return { liveNs, endedChildrenNs };
+}

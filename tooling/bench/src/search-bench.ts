@@ -16,7 +16,9 @@ import {
   splitKeywords,
   tenantService,
 } from '@tender/server';
+import { postgresCpuNs } from './process-cpu';
 import { buildQueryMix, type MixQuery, SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
+import { REPLICA_PORT, replicaCaughtUp, replicaUrl } from './replica';
 import {
   adminQuery,
   type CorpusSpec,
@@ -72,6 +74,11 @@ const TRGM_INDEXES = `
  * Builds (once) or opens the cached corpus database of a target. Each step is recorded, so an interrupted
  * build continues where it stopped (the import itself resumes after its last committed batch).
  */
+/** The million-item corpus is `tender_bench` (the analysis benchmark copies it); another size has its own. */
+function corpusDatabaseName(spec: CorpusSpec): string {
+  return spec.size === DEFAULTS.postgres.size ? 'tender_bench' : `tender_bench_${spec.size}`;
+}
+
 async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Database> {
   const key = corpusKey(spec);
   if (target === 'pglite') {
@@ -101,8 +108,7 @@ async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Dat
     }
     return openBenchPglite(dir);
   }
-  // The million-item corpus is `tender_bench` (the analysis benchmark copies it); another size has its own.
-  const name = spec.size === DEFAULTS.postgres.size ? 'tender_bench' : `tender_bench_${spec.size}`;
+  const name = corpusDatabaseName(spec);
   const url = databaseUrl(name);
   let stage = '';
   if (await databaseExists(name)) {
@@ -312,6 +318,42 @@ function stats(values: readonly number[]): Stats {
   };
 }
 
+interface QueryCpu {
+  serverMs: number;
+  /** Live PostgreSQL processes only; a parallel worker's CPU is in the run's figure (null on PGlite). */
+  postgresMs: number | null;
+}
+
+/**
+ * PostgreSQL's CPU per query over the whole timed pass, the parallel workers that ended meanwhile included (the
+ * per-query figures see live processes only). Beside wall time: on a slow or shared machine wall time grows where
+ * CPU time does not; the difference is waiting — for a core, a page, a worker to start.
+ */
+function postgresCpuOfRun(before: ReturnType<typeof postgresCpuNs>, target: Target, queries: number) {
+  const after = postgresCpuNs();
+  if (target !== 'postgres' || !before || !after) return null;
+  const usedMs = (after.liveNs + after.endedChildrenNs - before.liveNs - before.endedChildrenNs) / 1e6;
+  return round(usedMs / Math.max(1, queries), 3);
+}
+
+function cpuStats(rows: readonly { cpu: QueryCpu }[]) {
+  const postgres = rows.flatMap((row) => (row.cpu.postgresMs === null ? [] : [row.cpu.postgresMs]));
+  return {
+    serverMs: stats(rows.map((row) => row.cpu.serverMs)),
+    postgresMs: postgres.length ? stats(postgres) : null,
+    totalMs: stats(rows.map((row) => row.cpu.serverMs + (row.cpu.postgresMs ?? 0))),
+  };
+}
+
+/** Where the tail's time goes: the slowest 5 % of queries by wall time, their mean wall and CPU time. */
+function tailCpu(rows: readonly { endpointMs: number; cpu: QueryCpu }[]) {
+  const slowest = [...rows].sort((a, b) => b.endpointMs - a.endpointMs).slice(0, Math.ceil(rows.length / 20));
+  const mean = (values: number[]) => round(values.reduce((sum, value) => sum + value, 0) / values.length);
+  const wallMs = mean(slowest.map((row) => row.endpointMs));
+  const cpuMs = mean(slowest.map((row) => row.cpu.serverMs + (row.cpu.postgresMs ?? 0)));
+  return { queries: slowest.length, wallMs, cpuMs, notOnCpuMs: round(wallMs - cpuMs) };
+}
+
 export interface SearchBenchOptions {
   targets: Target[];
   /** Override the corpus sizes (quick runs); the recorded figures use the defaults. */
@@ -323,6 +365,11 @@ export interface SearchBenchOptions {
   baselinesEvery?: number;
   /** Only build the cached corpus databases. */
   prepare?: boolean;
+  /**
+   * PostgreSQL: the server's reads that may go to a replica (search among them) go to the replica of
+   * `npm run bench -- replica start`, as `DATABASE_READ_URL` sends them.
+   */
+  replica?: boolean;
 }
 
 export async function searchBench(options: SearchBenchOptions): Promise<Record<string, unknown>> {
@@ -335,7 +382,8 @@ export async function searchBench(options: SearchBenchOptions): Promise<Record<s
         summary[target] = { prepared: corpusKey(spec) };
         continue;
       }
-      summary[target] = await benchTarget(target, spec, db, options.baselinesEvery ?? 1);
+      const replica = options.replica && target === 'postgres' ? corpusDatabaseName(spec) : undefined;
+      summary[target] = await benchTarget(target, spec, db, options.baselinesEvery ?? 1, replica);
     } finally {
       await db.close();
     }
@@ -343,12 +391,27 @@ export async function searchBench(options: SearchBenchOptions): Promise<Record<s
   return summary;
 }
 
-async function benchTarget(target: Target, spec: CorpusSpec, db: Database, baselinesEvery: number) {
+async function benchTarget(
+  target: Target,
+  spec: CorpusSpec,
+  db: Database,
+  baselinesEvery: number,
+  /** The database on the replica to read from, once it has replayed this run's own writes. */
+  replicaDatabase: string | undefined,
+) {
   await migrate(db, readMigrations(migrationsDir));
   await tenantService(db).seed([BENCH_BRAND]);
   // The engine is measured, not the result cache (every query runs twice: untimed, then timed).
   searchIndex.resultCache.enabled = false;
-  const app = await buildServer({ db, sites: [], defaultBrand: BENCH_BRAND.id, devMode: true });
+  if (replicaDatabase) await replicaCaughtUp(replicaDatabase);
+  const readDb = replicaDatabase ? await openPostgres(replicaUrl(replicaDatabase)) : undefined;
+  const app = await buildServer({
+    db,
+    ...(readDb ? { readDb } : {}),
+    sites: [],
+    defaultBrand: BENCH_BRAND.id,
+    devMode: true,
+  });
   const token = await signIn(app);
   const mix = await buildQueryMix(await corpusFile(spec), spec.until);
   log(`${target}: ${spec.size} items, ${mix.length} queries`);
@@ -369,22 +432,37 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
   const rows: {
     query: MixQuery;
     endpointMs: number;
+    /** CPU the query used: this process (the server and, on PGlite, the database) and PostgreSQL's processes. */
+    cpu: QueryCpu;
     total: number;
     ids: number[];
     trgm?: BaselineResult;
     ilike?: BaselineResult;
     exact?: boolean;
   }[] = [];
+  const postgresBeforeRun = postgresCpuNs();
   for (const [index, query] of mix.entries()) {
+    const postgresBefore = postgresCpuNs();
+    const serverBefore = process.cpuUsage();
     const started = performance.now();
     const answer = await call(app, '/webchat/api/searchList', endpointPayload(query), token);
     const endpointMs = performance.now() - started;
+    const server = process.cpuUsage(serverBefore);
+    const postgresAfter = postgresCpuNs();
     if (answer.code !== 200) throw new Error(`query ${query.id} answered ${answer.code} ${answer.message}`);
     const ids = (answer.data.records as { id: number }[]).map((record) => record.id);
-    rows.push({ query, endpointMs, total: answer.data.total, ids });
+    const cpu = {
+      serverMs: (server.user + server.system) / 1000,
+      postgresMs:
+        postgresBefore && postgresAfter && target === 'postgres'
+          ? (postgresAfter.liveNs - postgresBefore.liveNs) / 1e6
+          : null,
+    };
+    rows.push({ query, endpointMs, cpu, total: answer.data.total, ids });
     if ((index + 1) % 25 === 0) log(`${target}: ${index + 1}/${mix.length} queries`);
   }
   const loadAtEnd = loadavg().map((value) => round(value, 2));
+  const postgresMsPerQuery = postgresCpuOfRun(postgresBeforeRun, target, rows.length);
 
   // The baselines after the timed pass, not between its queries: a scan of seconds left the next query slowed by
   // what it evicted and kept busy (塔城地区 after a 6.9 s ILIKE scan: 6 → 53 ms). Their table is read once first.
@@ -412,6 +490,7 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
     countCap: COUNT_CAP,
   });
   await app.close();
+  await readDb?.close();
 
   const all = rows.map((row) => row.endpointMs);
   // The baselines ran on a sample (every query by default): ratios compare the same queries.
@@ -446,6 +525,8 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
         tier: row.query.tier,
         total: row.total,
         endpointMs: round(row.endpointMs),
+        serverCpuMs: round(row.cpu.serverMs),
+        postgresCpuMs: row.cpu.postgresMs === null ? null : round(row.cpu.postgresMs),
         trgmMs: row.trgm ? round(row.trgm.ms) : null,
         ilikeMs: row.ilike ? round(row.ilike.ms) : null,
         exact: row.exact ?? null,
@@ -457,11 +538,17 @@ async function benchTarget(target: Target, spec: CorpusSpec, db: Database, basel
   log(`${target}: per-query figures in ${detailsFile}`);
   return {
     database: target,
+    readsFrom: readDb ? `replica (port ${REPLICA_PORT})` : 'primary',
     items: spec.size,
     queries: rows.length,
     loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
     endpointMs: endpoint,
     endpointColdMs: stats(coldMs),
+    cpu: {
+      postgresMsPerQueryWithWorkers: postgresMsPerQuery,
+      perQuery: cpuStats(rows),
+      slowestTwentieth: tailCpu(rows),
+    },
     baselineSample: { queries: sampled.length, every: baselinesEvery, endpointMs: sampledEndpoint },
     ilikeMs: ilike,
     trgmMs: trgm,
