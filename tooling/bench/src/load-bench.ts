@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu';
 import { SEARCH_PATTERN, SEARCH_TYPE } from './query-mix';
 import { REPLICA_PORT, replicaCaughtUp, replicaUrl } from './replica';
+import { searchCorpusDatabase } from './search-bench';
 import { adminQuery, cacheDir, databaseExists, databaseUrl, log, percentile, round } from './setup';
 
 /** The brand the load runs in: every feature on, online payment allowed. */
@@ -115,6 +116,12 @@ interface WordPool {
 }
 
 /** The pool of a base of `size` items (the corpus of the server's demo load: seed `tender-demo`). */
+/**
+ * The pool is drawn from at most this many items of the generator: its titles' vocabulary and word frequencies are
+ * the same over any stretch of the corpus, and a million titles cut by jieba would take minutes.
+ */
+const WORD_POOL_ITEMS = 200_000;
+
 function searchWordPool(size: number): WordPool {
   const titles = new Map<string, number>();
   for (const record of generateCorpus({ seed: 'tender-demo', size, until: '2026-03-31' })) {
@@ -203,6 +210,11 @@ export interface LoadBenchOptions {
    * board) from the replica of `npm run bench -- replica start`, through `DATABASE_READ_URL`.
    */
   replica?: boolean;
+  /**
+   * `search`: the base is the search benchmark's corpus database of `size` items (`search --prepare --size N`),
+   * not one the server loads itself — a million items built once serve both benchmarks. PostgreSQL only.
+   */
+  base?: 'demo' | 'search';
 }
 
 interface Member {
@@ -391,7 +403,17 @@ async function freshDatabase(
   target: 'pglite' | 'postgres',
   size: number,
   appsDir: string,
+  base: 'demo' | 'search',
 ): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
+  if (base === 'search') {
+    if (target !== 'postgres') throw new Error('--base search: PostgreSQL only');
+    const name = searchCorpusDatabase(size);
+    if (!(await databaseExists(name)))
+      throw new Error(
+        `--base search: no ${name}; build it with \`npm run bench -- search --db postgres --prepare --size ${size}\``,
+      );
+    return runDatabaseFrom(name);
+  }
   const key = baseKey(size);
   if (target === 'pglite') {
     const base = join(cacheDir, `load-pglite-${key}`);
@@ -437,6 +459,12 @@ async function freshDatabase(
     );
     await db.close();
   }
+  return runDatabaseFrom(baseName);
+}
+
+async function runDatabaseFrom(
+  baseName: string,
+): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> {
   const runName = RUN_DATABASE;
   await adminQuery(`DROP DATABASE IF EXISTS ${runName}`);
   // FILE_COPY: a copy of the files after a checkpoint, not every page of a large base written to the WAL again
@@ -890,9 +918,9 @@ async function runTarget(
   options: Required<Omit<LoadBenchOptions, 'targets'>>,
 ) {
   const appsDir = loadAppsDir();
-  const database = await freshDatabase(target, options.size, appsDir);
+  const database = await freshDatabase(target, options.size, appsDir, options.base);
   const port = await freePort();
-  const words = searchWordPool(options.size);
+  const words = searchWordPool(Math.min(options.size, WORD_POOL_ITEMS));
   log(`${target}: ${words.words.length} title words to search, Zipf-distributed`);
   const logFile = join(tmpdir(), `tender-load-server-${process.pid}-${target}.log`);
   const processes = target === 'postgres' ? options.processes : 1;
@@ -1045,6 +1073,7 @@ export async function loadBench(options: LoadBenchOptions) {
     mix: options.mix ?? parseMix(undefined),
     processes: options.processes ?? 1,
     replica: options.replica ?? false,
+    base: options.base ?? 'demo',
   };
   if (!existsSync(serverCli))
     throw new Error('the built server is missing: run `npm run bench` (it builds first)');

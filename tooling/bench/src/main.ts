@@ -21,7 +21,8 @@ const USAGE = `用法：npm run bench -- <search|ingest|export|analysis|matching
           对照同一轮的 GET /healthz，之后核对额度计数与订单状态 [--duration S] [--baseline-duration S] [--connections N] [--size N] [--mix search=30,detail=30,…]
           [--processes N]（PostgreSQL 上的 API 进程数，默认 1）
   search、load 还可用 --sizes 100000,300000,1000000（每个规模各跑一次，打印规模与耗时、吞吐的曲线）
-          与 --replica（PostgreSQL 上可读副本承担的读取走 replica start 建的副本）
+          与 --replica（PostgreSQL 上可读副本承担的读取走 replica start 建的副本）；
+          load --base search：以检索基准同规模的语料库（search --prepare --size N）为底库
   replica start|stop  本机主库的流复制副本（pg_basebackup，端口 BENCH_REPLICA_PORT，默认 5433）[--shared-buffers 4GB]
   PostgreSQL 地址：BENCH_DATABASE_URL（默认 postgres://postgres@127.0.0.1:5432/postgres）`;
 
@@ -50,6 +51,7 @@ export async function main(argv: string[]): Promise<void> {
       sizes: { type: 'string' },
       replica: { type: 'boolean' },
       'shared-buffers': { type: 'string' },
+      base: { type: 'string' },
     },
   });
   const [name] = positionals;
@@ -77,6 +79,7 @@ export async function main(argv: string[]): Promise<void> {
       mix: values.mix ? parseMix(values.mix) : undefined,
       processes: values.processes ? Number(values.processes) : undefined,
       replica: values.replica ?? false,
+      base: values.base === 'search' ? 'search' : 'demo',
     });
   let result: unknown;
   if (name === 'search') {

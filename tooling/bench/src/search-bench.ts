@@ -75,8 +75,8 @@ const TRGM_INDEXES = `
  * build continues where it stopped (the import itself resumes after its last committed batch).
  */
 /** The million-item corpus is `tender_bench` (the analysis benchmark copies it); another size has its own. */
-function corpusDatabaseName(spec: CorpusSpec): string {
-  return spec.size === DEFAULTS.postgres.size ? 'tender_bench' : `tender_bench_${spec.size}`;
+export function searchCorpusDatabase(size: number): string {
+  return size === DEFAULTS.postgres.size ? 'tender_bench' : `tender_bench_${size}`;
 }
 
 async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Database> {
@@ -108,7 +108,7 @@ async function openCorpusDatabase(target: Target, spec: CorpusSpec): Promise<Dat
     }
     return openBenchPglite(dir);
   }
-  const name = corpusDatabaseName(spec);
+  const name = searchCorpusDatabase(spec.size);
   const url = databaseUrl(name);
   let stage = '';
   if (await databaseExists(name)) {
@@ -382,7 +382,7 @@ export async function searchBench(options: SearchBenchOptions): Promise<Record<s
         summary[target] = { prepared: corpusKey(spec) };
         continue;
       }
-      const replica = options.replica && target === 'postgres' ? corpusDatabaseName(spec) : undefined;
+      const replica = options.replica && target === 'postgres' ? searchCorpusDatabase(spec.size) : undefined;
       summary[target] = await benchTarget(target, spec, db, options.baselinesEvery ?? 1, replica);
     } finally {
       await db.close();
