@@ -70,6 +70,16 @@ export const detailPartySchema = z
 
 export type DetailParty = z.infer<typeof detailPartySchema>;
 
+/** A site that published an item. */
+export const detailSourceSchema = z
+  .object({
+    /** 中国政府采购网, 某某公共资源交易中心; null when the import did not name it. */
+    name: z.string().nullable(),
+    /** Whether `getDetailLink` gives this source's URL. */
+    hasLink: z.boolean(),
+  })
+  .meta({ id: 'DetailSource' });
+
 /** One item of the same project (意向 → 预告 → 公告 → 更正 → 结果; 拟建/审批 → 施工招标), by project key. */
 export const timelineEntrySchema = z
   .object({
@@ -167,6 +177,11 @@ export const itemDetailSchema = z.object({
   sourceName: z.string().nullable(),
   /** Whether `getDetailLink` has a source URL to give. */
   hasSourceLink: z.boolean(),
+  /**
+   * Every site that published the notice: its own source first, then the sites that reposted it (one item with
+   * several sources, never two items). The URLs come through `getDetailLink`.
+   */
+  sources: z.array(detailSourceSchema),
   /** The project's items, oldest first (this one included, `current`). */
   timeline: z.array(timelineEntrySchema),
   /** 拟建/审批 facts; null for announcements. */
@@ -271,13 +286,16 @@ export const getDetailLinkEndpoint = defineEndpoint({
   method: 'GET',
   path: '/webchat/api/zhaozhongbiaoDetails/getDetailLink',
   summary:
-    '原文链接：按 detailLink（每日次数）计次后返回来源网址，同一信息当天再取不计次；无原文链接时不计次',
+    '原文链接：按 detailLink（每日次数）计次后返回来源网址（同一公告的各转载来源一并返回），同一信息当天再取不计次；无原文链接时不计次',
   access: 'user',
   request: z.object({ id: detailItemIdSchema }),
   response: z.object({
     id: z.number().int(),
+    /** The item's own source, or its first repost where it has none. */
     url: z.string(),
     sourceName: z.string().nullable(),
+    /** Every source URL of the item (`url` first): one count for all of them. */
+    links: z.array(z.object({ url: z.string(), sourceName: z.string().nullable() })),
     pass: gatePassSchema,
   }),
   errorData: gateRefusalSchema,

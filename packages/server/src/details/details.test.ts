@@ -129,6 +129,7 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
       contactVisible: true,
       sourceName: '广东省政府采购网',
       hasSourceLink: true,
+      sources: [{ name: '广东省政府采购网', hasLink: true }],
       project: null,
       isCollect: false,
       pass: { privilege: 'watchZhaobiao', limit: 100, used: 1, remaining: 99, charged: true },
@@ -449,6 +450,7 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
         id: shenzhen.zb,
         url: `https://ccgp.example.cn/${shenzhen.tag}/zb.html`,
         sourceName: '广东省政府采购网',
+        links: [{ url: `https://ccgp.example.cn/${shenzhen.tag}/zb.html`, sourceName: '广东省政府采购网' }],
         pass: { privilege: 'detailLink', limit: 2, used: 1, remaining: 1, charged: true },
       },
     });
@@ -463,6 +465,54 @@ describe.each(testDatabaseTargets())('details on $name', (target) => {
     expect(await api.link(await newMember(server, 'alpha'), shenzhen.zb)).toEqual(
       refusal({ type: 'member', privilege: 'detailLink' }),
     );
+  });
+
+  it('names every site that published a notice, and gives all their links for one count', async () => {
+    const reposted = await addProcurement(server);
+    const own = `https://ccgp.example.cn/${reposted.tag}/zb.html`;
+    const repost = `https://www.qianlima.example/${reposted.tag}.html`;
+    const loneRepost = `https://www.jianyu.example/${reposted.tag}.html`;
+    await server.db.query(
+      `INSERT INTO tender_item_source (item_id, source_id, source_url, source_name)
+       VALUES ($1, $2, $3, '千里马招标网'), ($4, $5, $6, '剑鱼标讯')`,
+      [
+        reposted.zb,
+        `repost:${reposted.tag}`,
+        repost,
+        reposted.lone,
+        `repost-lone:${reposted.tag}`,
+        loneRepost,
+      ],
+    );
+    const member = await paid(small, 'toubiaotong');
+    expect((await api.tender(member, reposted.zb)).data).toMatchObject({
+      sourceName: '广东省政府采购网',
+      hasSourceLink: true,
+      sources: [
+        { name: '广东省政府采购网', hasLink: true },
+        { name: '千里马招标网', hasLink: true },
+      ],
+    });
+    expect((await api.link(member, reposted.zb)).data).toMatchObject({
+      url: own,
+      links: [
+        { url: own, sourceName: '广东省政府采购网' },
+        { url: repost, sourceName: '千里马招标网' },
+      ],
+      pass: { used: 1, charged: true },
+    });
+    // A notice without a link of its own is opened at its repost (it answered 404 before it had one).
+    expect((await api.tender(member, reposted.lone)).data).toMatchObject({
+      sourceName: null,
+      hasSourceLink: true,
+      sources: [{ name: '剑鱼标讯', hasLink: true }],
+    });
+    expect((await api.link(member, reposted.lone)).data).toMatchObject({
+      url: loneRepost,
+      sourceName: '剑鱼标讯',
+      links: [{ url: loneRepost, sourceName: '剑鱼标讯' }],
+      pass: { used: 2 },
+    });
   });
 
   it('lists the project documents through downloadExpansion without counting', async () => {

@@ -33,6 +33,8 @@ export interface ItemRecord {
   expectedPurchaseMonth: string | null;
   sourceUrl: string | null;
   sourceName: string | null;
+  /** The sites that published the same notice too (tender_item_source), in the order they were found. */
+  otherSources: { url: string | null; name: string | null }[];
 }
 
 export interface ProjectDetailRecord {
@@ -93,7 +95,9 @@ const ITEM_COLUMNS = `t.id, t.doc_type AS "docType", t.procurement_method AS "pr
   t.budget_raw AS "budgetRaw", t.award_fen AS "awardFen", t.award_raw AS "awardRaw",
   t.publish_date AS "publishDate", t.documents_from AS "documentsFrom", t.documents_until AS "documentsUntil",
   t.bid_deadline AS "bidDeadline", t.opening_time AS "openingTime",
-  t.expected_purchase_month AS "expectedPurchaseMonth", t.source_url AS "sourceUrl", t.source_name AS "sourceName"`;
+  t.expected_purchase_month AS "expectedPurchaseMonth", t.source_url AS "sourceUrl", t.source_name AS "sourceName",
+  (SELECT coalesce(json_agg(json_build_object('url', o.source_url, 'name', o.source_name) ORDER BY o.added_at, o.source_url), '[]')
+     FROM tender_item_source o WHERE o.item_id = t.id) AS "otherSources"`;
 
 /** Purchasers, agencies, then winners and candidates by lot and rank (`l` item_company, `c` company). */
 const PARTY_ORDER = `CASE l.role WHEN 'purchaser' THEN 0 WHEN 'agency' THEN 1 WHEN 'winner' THEN 2 ELSE 3 END,

@@ -146,6 +146,35 @@ function timelineOf(item: ItemRecord, records: TimelineRecord[]) {
 }
 
 /** The announcement text file: a heading of the item's facts, then its text (UTF-8 with BOM, CRLF lines). */
+/** Where the notice was published, its own source first; one site once (a repost may name the same site). */
+function allSources(item: ItemRecord): { url: string | null; name: string | null }[] {
+  const own =
+    item.sourceUrl !== null || item.sourceName !== null
+      ? [{ url: item.sourceUrl, name: item.sourceName }]
+      : [];
+  const seen = new Set<string>();
+  return [...own, ...item.otherSources].filter((source) => {
+    const key = source.url ?? `name:${source.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function sourceNames(item: ItemRecord): string {
+  return [...new Set(allSources(item).flatMap((source) => (source.name ? [source.name] : [])))].join('、');
+}
+
+function sourcesOf(item: ItemRecord) {
+  return allSources(item).map((source) => ({ name: source.name, hasLink: source.url !== null }));
+}
+
+function sourceLinks(item: ItemRecord): { url: string; sourceName: string | null }[] {
+  return allSources(item).flatMap((source) =>
+    source.url === null ? [] : [{ url: source.url, sourceName: source.name }],
+  );
+}
+
 function documentText(item: ItemRecord, body: string): string {
   const region = regionView(item.provinceCode, item.cityCode, item.districtCode).regionText;
   const method = procurementMethodName(item.procurementMethod);
@@ -155,7 +184,7 @@ function documentText(item: ItemRecord, body: string): string {
     `发布日期：${item.publishDate}`,
     region ? `地区：${region}` : undefined,
     item.projectCode ? `项目编号：${item.projectCode}` : undefined,
-    item.sourceName ? `来源：${item.sourceName}` : undefined,
+    sourceNames(item) ? `来源：${sourceNames(item)}` : undefined,
   ].filter((line): line is string => line !== undefined);
   // Notepad on older Windows reads a file without BOM as the ANSI code page: the BOM keeps Chinese legible.
   return `\uFEFF${[...heading, '', body].join('\r\n').replace(/\r?\n/g, '\r\n')}\r\n`;
@@ -255,7 +284,8 @@ export function detailService(db: Database, gates: GateService, history: History
       contactVisible,
       body: contactVisible ? item.body : maskContactsInText(item.body, parties),
       sourceName: item.sourceName,
-      hasSourceLink: item.sourceUrl !== null,
+      hasSourceLink: sourceLinks(item).length > 0,
+      sources: sourcesOf(item),
       timeline: timelineOf(item, item.timeline),
       project: PROJECT_ITEM_TYPES.has(item.docType) ? projectFacts(item.project) : null,
       isCollect: item.isCollect,
@@ -319,15 +349,15 @@ export function detailService(db: Database, gates: GateService, history: History
     /** The source URL through detailLink; an item without one answers 404 and costs nothing. */
     async detailLink(caller: GateCaller, id: number) {
       const item = await itemOf(id, DETAIL_TYPES.all);
-      if (item.sourceUrl === null) {
-        throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.details.noSourceLink);
-      }
+      const links = sourceLinks(item);
+      const [first] = links;
+      if (!first) throw new BusinessError(RESPONSE_CODES.NOT_FOUND, messages.details.noSourceLink);
       const pass = await gates.enforce(caller, {
         privilege: 'detailLink',
         item: gateItem(item),
         mode: 'spend',
       });
-      return { id: item.id, url: item.sourceUrl, sourceName: item.sourceName, pass };
+      return { id: item.id, url: first.url, sourceName: first.sourceName, links, pass };
     },
 
     /** The project's documents (附件): downloadExpansion, checked with the item's region, never counted. */

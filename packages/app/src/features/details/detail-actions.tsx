@@ -70,7 +70,7 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
   const download = useDocumentDownload();
   const [monitor, setMonitor] = useState<{ isMonitor: boolean; used: number; limit: number }>();
   const [busy, setBusy] = useState<'follow' | 'monitor' | 'link' | 'download'>();
-  const [sourceUrl, setSourceUrl] = useState<string>();
+  const [sourceLinks, setSourceLinks] = useState<readonly { url: string; sourceName: string | null }[]>();
   const [predicting, setPredicting] = useState(false);
   // 项目分析 and 潜在投标人预测 are analysis (brand flag); the server gates each by the member's level and count.
   const analysis = useAppServices().brand.flags.analysis;
@@ -118,7 +118,7 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
     run('link', async () => {
       const link = await api.getDetailLink({ id: detail.id }, GATED);
       // Only web addresses become links; anything else stays text-free (never a javascript: href).
-      if (isExternalLink(link.url)) setSourceUrl(link.url);
+      setSourceLinks(link.links.filter((source) => isExternalLink(source.url)));
     });
 
   return (
@@ -197,14 +197,15 @@ export function DetailActions({ detail, onCollectedChange }: DetailActionsProps)
       >
         {predicting && <BidderPredictionPanel itemId={detail.id} />}
       </Modal>
-      {sourceUrl && (
-        <Text size="sm" mt="sm">
-          {a.sourceLinkLabel}：
-          <Anchor href={sourceUrl} target="_blank" rel="noopener noreferrer">
-            {sourceUrl}
+      {sourceLinks?.map((source) => (
+        <Text size="sm" mt="sm" key={source.url} style={{ overflowWrap: 'anywhere' }}>
+          {a.sourceLinkLabel}
+          {source.sourceName && `（${source.sourceName}）`}：
+          <Anchor href={source.url} target="_blank" rel="noopener noreferrer">
+            {source.url}
           </Anchor>
         </Text>
-      )}
+      ))}
     </DetailSection>
   );
 }

@@ -19,6 +19,12 @@ const names = (parties: ItemDetail['purchasers']) =>
 /** Label and value, left out when the item does not state it. */
 type Field = readonly [label: string, value: string | null | undefined];
 
+/** Every site that published the notice, its own first (一条公告、多个来源). */
+function sourceNames(sources: ItemDetail['sources']): string | null {
+  const names = [...new Set(sources.flatMap((source) => (source.name ? [source.name] : [])))];
+  return names.length ? names.join('、') : null;
+}
+
 function FieldList({ fields }: { fields: readonly Field[] }) {
   const stated = fields.filter(([, value]) => value);
   return (
@@ -71,7 +77,7 @@ export function DetailFields({ detail }: { detail: ItemDetail }) {
           [f.expectedPurchaseMonth, detail.expectedPurchaseMonth],
           [f.region, detail.regionText],
           [f.industry, detail.industryName],
-          [f.source, detail.sourceName],
+          [f.source, sourceNames(detail.sources)],
         ]}
       />
     </DetailSection>

@@ -105,6 +105,7 @@ export const awardNotice: ItemDetail = {
   body: '一、项目编号：SZNS-2026-0088\n二、中标信息：包1 深圳智学科技有限公司\n联系人：王**，电话：138****1234',
   sourceName: '深圳市政府采购网',
   hasSourceLink: true,
+  sources: [{ name: '深圳市政府采购网', hasLink: true }],
   timeline: [
     {
       id: 100,
@@ -281,6 +282,12 @@ export function createDetailApi(items: readonly ItemDetail[]) {
       id: Number(id),
       url: `https://www.ccgp-shenzhen.gov.cn/notice/${id}.html`,
       sourceName: find(Number(id)).sourceName,
+      links: [
+        {
+          url: `https://www.ccgp-shenzhen.gov.cn/notice/${id}.html`,
+          sourceName: find(Number(id)).sourceName,
+        },
+      ],
       pass: { privilege: 'detailLink', limit: 20, used: 1, remaining: 19, charged: true } satisfies GatePass,
     })),
     getProjectDocuments: vi.fn(async ({ id }) => ({

@@ -185,6 +185,42 @@ describe('ItemDetailScreen', () => {
     ).toHaveAttribute('target', '_blank');
   });
 
+  it('names every site that published a reposted notice and lists their links, web addresses only', async () => {
+    const reposted = {
+      ...awardNotice,
+      sources: [
+        { name: '深圳市政府采购网', hasLink: true },
+        { name: '千里马招标网', hasLink: true },
+      ],
+    };
+    const api = createDetailApi([reposted]);
+    api.getDetailLink.mockResolvedValueOnce({
+      id: 101,
+      url: 'https://www.ccgp-shenzhen.gov.cn/notice/101.html',
+      sourceName: '深圳市政府采购网',
+      links: [
+        { url: 'https://www.ccgp-shenzhen.gov.cn/notice/101.html', sourceName: '深圳市政府采购网' },
+        { url: 'https://www.qianlima.com/zb/101.html', sourceName: '千里马招标网' },
+        { url: 'javascript:alert(1)', sourceName: '某转载站' },
+      ],
+      pass: { privilege: 'detailLink', limit: 20, used: 1, remaining: 19, charged: true },
+    });
+    const { user } = await renderDetail('tender', '/tender/index?id=101&type=jg', api);
+    const fields = await screen.findByRole('region', { name: '基本信息' });
+    expect(within(fields).getByText('深圳市政府采购网、千里马招标网')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '查看原文' }));
+    expect(await screen.findByRole('link', { name: 'https://www.qianlima.com/zb/101.html' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(screen.getByText(/原文链接（千里马招标网）/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'https://www.ccgp-shenzhen.gov.cn/notice/101.html' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/某转载站/)).not.toBeInTheDocument();
+  });
+
   it('opens a related notice from the project timeline, with the actions of that item', async () => {
     const api = createDetailApi([awardNotice, tenderNotice]);
     const { user } = await renderDetail('tender', '/tender/index?id=101&type=jg', api);
