@@ -318,6 +318,32 @@ function stats(values: readonly number[]): Stats {
   };
 }
 
+/**
+ * Pages (8 KB buffers, found in shared buffers or read) the database touched for one query: pg_stat_statements,
+ * reset before the query and read after it — a parallel worker's pages are counted with its leader. Null where
+ * the extension is not loaded (`shared_preload_libraries`), and on PGlite.
+ */
+async function pagesTracker(db: Queryable) {
+  const loaded = await db.query('SELECT 1 FROM pg_stat_statements LIMIT 1').then(
+    () => true,
+    () => false,
+  );
+  if (!loaded) return undefined;
+  return {
+    reset: () => db.query('SELECT pg_stat_statements_reset()'),
+    read: async () => {
+      const [row] = await db.query<{ pages: number; read: number }>(
+        `SELECT coalesce(sum(shared_blks_hit + shared_blks_read), 0)::float8 AS pages,
+                coalesce(sum(shared_blks_read), 0)::float8 AS read
+           FROM pg_stat_statements
+          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND query NOT LIKE '%pg_stat_statements%'`,
+      );
+      return { pages: row?.pages ?? 0, read: row?.read ?? 0 };
+    },
+  };
+}
+
 interface QueryCpu {
   serverMs: number;
   /** Live PostgreSQL processes only; a parallel worker's CPU is in the run's figure (null on PGlite). */
@@ -345,13 +371,58 @@ function cpuStats(rows: readonly { cpu: QueryCpu }[]) {
   };
 }
 
-/** Where the tail's time goes: the slowest 5 % of queries by wall time, their mean wall and CPU time. */
-function tailCpu(rows: readonly { endpointMs: number; cpu: QueryCpu }[]) {
-  const slowest = [...rows].sort((a, b) => b.endpointMs - a.endpointMs).slice(0, Math.ceil(rows.length / 20));
-  const mean = (values: number[]) => round(values.reduce((sum, value) => sum + value, 0) / values.length);
-  const wallMs = mean(slowest.map((row) => row.endpointMs));
-  const cpuMs = mean(slowest.map((row) => row.cpu.serverMs + (row.cpu.postgresMs ?? 0)));
-  return { queries: slowest.length, wallMs, cpuMs, notOnCpuMs: round(wallMs - cpuMs) };
+type TimedRow = { endpointMs: number; cpu: QueryCpu; pages: { pages: number; read: number } | undefined };
+
+const mean = (values: number[]) =>
+  round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length));
+
+/**
+ * Where the tail's time goes: the slowest 5 % of queries by wall time — their mean wall and CPU time, and the
+ * pages they touched — beside the rest.
+ */
+function tailCpu(rows: readonly TimedRow[]) {
+  const sorted = [...rows].sort((a, b) => b.endpointMs - a.endpointMs);
+  const cut = Math.ceil(rows.length / 20);
+  const part = (group: TimedRow[]) => {
+    const wallMs = mean(group.map((row) => row.endpointMs));
+    const cpuMs = mean(group.map((row) => row.cpu.serverMs + (row.cpu.postgresMs ?? 0)));
+    const withPages = group.filter((row) => row.pages);
+    return {
+      queries: group.length,
+      wallMs,
+      cpuMs,
+      notOnCpuMs: round(wallMs - cpuMs),
+      pages: withPages.length ? mean(withPages.map((row) => row.pages?.pages ?? 0)) : null,
+      pagesRead: withPages.length ? mean(withPages.map((row) => row.pages?.read ?? 0)) : null,
+    };
+  };
+  return { slowestTwentieth: part(sorted.slice(0, cut)), rest: part(sorted.slice(cut)) };
+}
+
+/**
+ * What a page costs: PostgreSQL's CPU per query against the pages it touched (least squares over the pass), so a
+ * query's floor on this machine is its pages × this cost plus the fixed part.
+ */
+function pageCost(rows: readonly TimedRow[]) {
+  const points = rows.flatMap((row) =>
+    row.pages && row.cpu.postgresMs !== null ? [[row.pages.pages, row.cpu.postgresMs] as const] : [],
+  );
+  if (points.length < 10) return null;
+  const n = points.length;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const sxx = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  const sxy = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
+  const slope = sxx ? sxy / sxx : 0;
+  const pagesP95 = percentile(
+    points.map(([x]) => x),
+    95,
+  );
+  return {
+    postgresCpuUsPerPage: round(slope * 1000, 3),
+    fixedPostgresCpuMs: round(my - slope * mx),
+    pagesPerQuery: { mean: round(mx), p95: round(pagesP95) },
+  };
 }
 
 export interface SearchBenchOptions {
@@ -403,6 +474,9 @@ async function benchTarget(
   await tenantService(db).seed([BENCH_BRAND]);
   // The engine is measured, not the result cache (every query runs twice: untimed, then timed).
   searchIndex.resultCache.enabled = false;
+  // Made on the primary, so a replica has it when it has caught up; it fails where the library is not loaded.
+  if (target === 'postgres')
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
   if (replicaDatabase) await replicaCaughtUp(replicaDatabase);
   const readDb = replicaDatabase ? await openPostgres(replicaUrl(replicaDatabase)) : undefined;
   const app = await buildServer({
@@ -434,14 +508,22 @@ async function benchTarget(
     endpointMs: number;
     /** CPU the query used: this process (the server and, on PGlite, the database) and PostgreSQL's processes. */
     cpu: QueryCpu;
+    /** Buffers the query's statements touched, and how many of them were not in shared buffers. */
+    pages: { pages: number; read: number } | undefined;
     total: number;
     ids: number[];
     trgm?: BaselineResult;
     ilike?: BaselineResult;
     exact?: boolean;
   }[] = [];
+  // The replica's statistics where it answers the reads (the extension came with the copy).
+  const pages = target === 'postgres' ? await pagesTracker(readDb ?? db) : undefined;
+  log(
+    `${target}: pages per query ${pages ? 'from pg_stat_statements' : 'not counted (pg_stat_statements not loaded)'}`,
+  );
   const postgresBeforeRun = postgresCpuNs();
   for (const [index, query] of mix.entries()) {
+    await pages?.reset();
     const postgresBefore = postgresCpuNs();
     const serverBefore = process.cpuUsage();
     const started = performance.now();
@@ -458,7 +540,8 @@ async function benchTarget(
           ? (postgresAfter.liveNs - postgresBefore.liveNs) / 1e6
           : null,
     };
-    rows.push({ query, endpointMs, cpu, total: answer.data.total, ids });
+    const touched = await pages?.read();
+    rows.push({ query, endpointMs, cpu, pages: touched, total: answer.data.total, ids });
     if ((index + 1) % 25 === 0) log(`${target}: ${index + 1}/${mix.length} queries`);
   }
   const loadAtEnd = loadavg().map((value) => round(value, 2));
@@ -527,6 +610,8 @@ async function benchTarget(
         endpointMs: round(row.endpointMs),
         serverCpuMs: round(row.cpu.serverMs),
         postgresCpuMs: row.cpu.postgresMs === null ? null : round(row.cpu.postgresMs),
+        pages: row.pages?.pages ?? null,
+        pagesRead: row.pages?.read ?? null,
         trgmMs: row.trgm ? round(row.trgm.ms) : null,
         ilikeMs: row.ilike ? round(row.ilike.ms) : null,
         exact: row.exact ?? null,
@@ -547,7 +632,8 @@ async function benchTarget(
     cpu: {
       postgresMsPerQueryWithWorkers: postgresMsPerQuery,
       perQuery: cpuStats(rows),
-      slowestTwentieth: tailCpu(rows),
+      ...tailCpu(rows),
+      pageCost: pageCost(rows),
     },
     baselineSample: { queries: sampled.length, every: baselinesEvery, endpointMs: sampledEndpoint },
     ilikeMs: ilike,
