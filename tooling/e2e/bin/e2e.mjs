@@ -55,16 +55,19 @@ const sentryIngest = await startFakeSentryIngest();
 const dataDir = mkdtempSync(join(tmpdir(), 'tender-e2e-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-// Hostile announcements reach the server the way real data does: through the importer (hostile-content.e2e.test.ts).
-const imported = spawnSync(
-  process.execPath,
-  [serverCli, 'import', join(packageDir, 'fixtures', 'hostile-content.ndjson')],
-  { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (imported.status !== 0) {
-  console.error(`e2e: importing the hostile fixture failed (exit ${imported.status})`);
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(1);
+// Fixture announcements reach the server the way real data does, through the importer: hostile markup
+// (hostile-content.e2e.test.ts) and one notice with its repost from another site (details.e2e.test.ts).
+for (const fixture of ['hostile-content.ndjson', 'reposted-notice.ndjson']) {
+  const imported = spawnSync(process.execPath, [serverCli, 'import', join(packageDir, 'fixtures', fixture)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (imported.status !== 0) {
+    console.error(`e2e: importing ${fixture} failed (exit ${imported.status})`);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  }
 }
 function startServer() {
   return spawn(process.execPath, [serverCli, 'start'], {

@@ -266,4 +266,46 @@ describe(`detail screens (${brand.id})`, () => {
       await context.close();
     }
   });
+  it.skipIf(!brand.flags.payment)(
+    'shows a notice and its repost from another site as one item that names both sources (fixtures/reposted-notice.ndjson)',
+    async () => {
+      // The user is 企业版 since the test before: the view and the source links pass its gates.
+      const found = await callApi<{ records: DemoItem[] }>(
+        brand,
+        'POST',
+        '/webchat/api/searchList',
+        { keyword: '医用内窥镜设备', searchType: 20, searchPattern: 30, pageNumber: 1 },
+        user.token,
+      );
+      const copies = found.data.records.filter((record) =>
+        record.title.includes('南山区第三人民医院医用内窥镜设备'),
+      );
+      expect(copies).toHaveLength(1);
+      const item = copies[0] as DemoItem;
+      const { context, page } = await openSignedInPage(browser, brand, user);
+      try {
+        await openDetail(page, item);
+        await detailHeading(page, item).waitFor();
+        const fields = page.getByRole('region', { name: '基本信息' });
+        const source = fields.locator('dt', { hasText: '来源' }).locator('xpath=following-sibling::dd');
+        expect(await source.textContent()).toBe('深圳公共资源交易中心、招标信息聚合网');
+        await page.getByRole('button', { name: '查看原文' }).click();
+        const actions = page.getByRole('region', { name: '操作' });
+        await actions
+          .getByRole('link', { name: 'https://www.szggzy.example.gov.cn/notice/SZNS-E2E-2026-0318.html' })
+          .waitFor();
+        await actions
+          .getByRole('link', { name: 'https://www.zhaobiao-aggregator.example.com/zb/8812345.html' })
+          .waitFor();
+        await actions.getByText('原文链接（招标信息聚合网）：').waitFor();
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await actions.scrollIntoViewIfNeeded();
+          await saveScreenshot(page, `detail-sources-${width}`);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
