@@ -180,6 +180,9 @@ const PROJECT_CODE_LABELS = [
   '标段编号',
   '计划编号',
   '标书编号',
+  '招标公告编号',
+  '标段（包）编号',
+  '标段(包)编号',
 ];
 
 const BUDGET_LABELS = [
