@@ -142,8 +142,12 @@ const PROJECT_NAME_LABELS = [
   '建设项目名称',
 ];
 
+/** The standard templates' part name (标准招标文件 `标段（包）名称`), when no project name is labelled. */
+const PART_NAME_LABELS = ['标段（包）名称', '标段(包)名称'];
+
 function extractProjectName(text: string, title: string | null): string | null {
-  const labeled = firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike);
+  const labeled =
+    firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike) ?? firstValue(text, PART_NAME_LABELS, cleanTitleLike);
   if (labeled) return labeled;
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
@@ -205,6 +209,9 @@ const BUDGET_LABELS = [
   '合同估算价',
   '预计金额',
   '预计采购金额',
+  '预算资金',
+  '项目总预算',
+  '总预算',
 ];
 const CEILING_LABELS = [
   '最高限价',
@@ -263,6 +270,9 @@ const PURCHASER_LABELS = [
   '发包人',
   '委托单位',
   '招标采购单位',
+  '采购人全称',
+  '招标人全称',
+  '采购单位全称',
 ];
 const AGENCY_LABELS = [
   '采购代理机构',
@@ -281,6 +291,11 @@ const AGENCY_LABELS = [
   '代理公司',
   '采购代理',
   '代理方',
+  '招标代理人',
+  '采购代理机构全称',
+  '招标代理机构全称',
+  '代理机构全称',
+  '政府采购代理机构',
 ];
 
 /** The name in a contact section (`1.采购人信息\n名 称：…`). */
