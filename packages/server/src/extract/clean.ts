@@ -53,6 +53,8 @@ export function cleanCode(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
   let code = stated.split(/[\s，,；;。、]/)[0] ?? '';
+  // `N5100012025000123（招标文件编号：SCZC-2025-001）`: a second code given in brackets after the first.
+  code = code.replace(/(?<=[\dA-Za-z])[（(][\u4e00-\u9fa5]{2,12}[:：].*$/, '');
   // A closing bracket without its opening one ends the code: `（招标编号：SXJY-2025-SG-017）于…`.
   let depth = 0;
   for (let i = 0; i < code.length; i += 1) {
