@@ -553,9 +553,32 @@ function tabsForPipes(text: string): string {
   );
 }
 
+/**
+ * A notice kept inside a string of a crawler's dump (JSON, a log) with its escapes written out: `\\n` for its line
+ * breaks, `\\t`, `\\"`, `\\u4e2d`. When such escapes outnumber the real line breaks, they are read as what they
+ * stand for.
+ */
+function unescapedDump(text: string): string {
+  const escapes = text.match(/\\(?:[nrt"/\\]|u[\da-fA-F]{4})/g)?.length ?? 0;
+  const breaks = text.match(/\n/g)?.length ?? 0;
+  if (escapes < 3 || escapes <= breaks) return text;
+  return text.replace(/\\(?:u([\da-fA-F]{4})|([nrt"/\\]))/g, (_, hex: string | undefined, char: string) =>
+    hex
+      ? String.fromCharCode(Number.parseInt(hex, 16))
+      : char === 'n'
+        ? '\n'
+        : char === 'r'
+          ? '\r'
+          : char === 't'
+            ? '\t'
+            : char,
+  );
+}
+
 export function extractFields(input: string, options: ExtractOptions = {}): ExtractedFields {
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
-  const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  const cut = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  const raw = safely(() => unescapedDump(cut)) ?? cut;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
   const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
