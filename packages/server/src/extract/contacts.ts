@@ -5,7 +5,7 @@ import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
 const MOBILE = /(?<![\d-])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d)/g;
 const LANDLINE =
-  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
+  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-{1,2}[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
 const SERVICE_NUMBER = /(?<![\d-])([48]00)[- ]?(\d{3})[- ]?(\d{4})(?!\d)/g;
 const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{1,6}))?(?![\d-])/gi;
 
@@ -13,7 +13,7 @@ const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{
 const MASKED_NUMBER = /[\d()（）-]*[*＊]{2,}[\d-]*|[\d-]*[xX×]{3,}[\d-]*/g;
 
 /**
- * The phones in a value, in order: mobiles (`138 0571 1234`, `+86 13805711234`), landlines with area code and
+ * The phones in a value, in order (a doubled separator, `0469--5629754`, read as one): mobiles (`138 0571 1234`, `+86 13805711234`), landlines with area code and
  * extension (`0571-85123456转8012`, `（010）12345678-123`), 400/800 numbers, and — where the value is a phone
  * field — bare landlines, which take the area code of a landline just before them (`0571-85123456、85123457`).
  */
