@@ -163,7 +163,9 @@ function extractProjectName(text: string, title: string | null): string | null {
   const coded =
     /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
       text,
-    );
+    ) ??
+    // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
+    /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(text);
   if (coded?.[1]) return cleanTitleLike(coded[1]);
   return projectNameFromTitle(title);
 }
