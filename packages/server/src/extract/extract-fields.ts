@@ -26,7 +26,7 @@ function firstValue<T>(
   text: string,
   labels: readonly string[],
   clean: (value: string) => T | null,
-  options: { runTogether?: boolean } = {},
+  options: { runTogether?: boolean; ownLine?: boolean } = {},
 ): T | null {
   for (const { value } of findLabeled(text, labels, 0, text.length, options)) {
     const cleaned = clean(value);
@@ -147,7 +147,8 @@ const PART_NAME_LABELS = ['标段（包）名称', '标段(包)名称'];
 
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
-    firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike) ?? firstValue(text, PART_NAME_LABELS, cleanTitleLike);
+    firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
+    firstValue(text, PART_NAME_LABELS, cleanTitleLike, { ownLine: true });
   if (labeled) return labeled;
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
@@ -231,14 +232,15 @@ function amountFrom(
   header: RegExp,
   sentence?: RegExp,
 ): ExtractedAmount | null {
-  const labeled = findLabeled(text, labels);
+  const labeled = findLabeled(text, labels, 0, text.length, { ownLine: true });
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
     // `预算金额：0.0 万元`: a form's placeholder, not a budget.
     if (amount && amount.fen > 0) return amount;
   }
-  // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere.
-  if (labeled.length > 0) return null;
+  // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere. (A label alone on its
+  // line over a lock — an aggregator's summary box — leaves the body's own statement to be read.)
+  if (labeled.some((found) => !found.ownLine)) return null;
   const cells = columnValues(text, header);
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
   if (sentence) {
@@ -391,7 +393,7 @@ const AGENCY_AGREEMENT =
 const AGENCY_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购代理机构|招标代理机构|代理机构)[)）]`);
 
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
-  const labeled = firstValue(text, labels, cleanName, { runTogether: true });
+  const labeled = firstValue(text, labels, cleanName, { runTogether: true, ownLine: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
@@ -610,7 +612,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectName,
     // An approval's code is the project's national investment-project code.
     projectCode:
-      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ??
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
       approval?.approvalCode ??
       safely(() => projectCodeFromTitle(title)),
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
