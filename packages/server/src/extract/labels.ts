@@ -219,7 +219,7 @@ export function findLabeled(
       valueIndex,
     });
   }
-  if (ownLine) results.push(...ownLineLabels(scope, labels, from));
+  if (ownLine) results.push(...ownLineLabels(scope, labels, from), ...spacedLabels(scope, labels, from));
   return results.sort((a, b) => a.index - b.index);
 }
 
@@ -249,6 +249,37 @@ function ownLineLabels(scope: string, labels: readonly string[], from: number): 
       label: (match[1] ?? '').replace(/ /g, ''),
       qualifier: (match[2] ?? '').trim(),
       value: cutAtNextLabel(nextLine),
+      index: match.index,
+      valueIndex,
+      ownLine: true,
+    });
+  }
+  return results;
+}
+
+/**
+ * A label cell and its value cell in a table a crawler flattened into spaces (`招标人 清河县教育局 工程名称 …`): a
+ * label of three characters or more between spaces, without a colon, and the one word after it as its value.
+ */
+function spacedLabels(scope: string, labels: readonly string[], from: number): LabeledValue[] {
+  const long = labels.filter((label) => label.length >= 3);
+  if (long.length === 0) return [];
+  const pattern = cachedRegExp(
+    `spaced:${long.join('|')}`,
+    () => String.raw`(?<=^|\n| )(${alternation(long)})(?:[（(]([^）)\n\t ]{0,20})[）)])? (?=[^ \n\t:：])`,
+  );
+  pattern.lastIndex = from;
+  const results: LabeledValue[] = [];
+  for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+    const valueIndex = match.index + match[0].length;
+    const lineEnd = lineEndAfter(scope, valueIndex);
+    if (scope.slice(lineStartBefore(scope, match.index), lineEnd).includes('\t')) continue;
+    const word = /^[^ \n\t]+/.exec(scope.slice(valueIndex, lineEnd))?.[0] ?? '';
+    if (long.some((label) => word === label) || HEADER_CELL.test(word) || LABEL_LINE.test(word)) continue;
+    results.push({
+      label: (match[1] ?? '').replace(/ /g, ''),
+      qualifier: (match[2] ?? '').trim(),
+      value: word,
       index: match.index,
       valueIndex,
       ownLine: true,
