@@ -102,6 +102,8 @@ const TITLE_SUFFIXES = [
 const TITLE_CODE =
   /[（(【[][ ]*(?:(?:项目|招标|采购)?编号[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
 
+const TITLE_CODE_AT_END = new RegExp(`(?<=[\\u4e00-\\u9fa5）)])[ ]*${TITLE_CODE.source}$`);
+
 /** The project code a title states in brackets, when no label states one. */
 function projectCodeFromTitle(title: string | null): string | null {
   const code = title ? TITLE_CODE.exec(title)?.[1] : undefined;
@@ -149,7 +151,8 @@ function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
     firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
     firstValue(text, PART_NAME_LABELS, cleanTitleLike, { ownLine: true });
-  if (labeled) return labeled;
+  // `XX工程（BZGC2016202）`, `XX项目（项目编号：…）`: the code given beside the name is no part of it.
+  if (labeled) return labeled.replace(TITLE_CODE_AT_END, '').trim() || labeled;
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
   // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
@@ -614,7 +617,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectCode:
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
       approval?.approvalCode ??
-      safely(() => projectCodeFromTitle(title)),
+      safely(() => projectCodeFromTitle(title)) ??
+      safely(() => projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }))),
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
