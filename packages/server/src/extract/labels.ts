@@ -275,7 +275,9 @@ function spacedLabels(scope: string, labels: readonly string[], from: number): L
     const lineEnd = lineEndAfter(scope, valueIndex);
     if (scope.slice(lineStartBefore(scope, match.index), lineEnd).includes('\t')) continue;
     const word = /^[^ \n\t]+/.exec(scope.slice(valueIndex, lineEnd))?.[0] ?? '';
-    if (long.some((label) => word === label) || HEADER_CELL.test(word) || LABEL_LINE.test(word)) continue;
+    // `中标单位名称 第一中标候选人：XX`: a word holding a label of its own is no value.
+    if (long.some((label) => word === label) || HEADER_CELL.test(word) || LABEL_LINE.test(word) || /[:：]/.test(word))
+      continue;
     results.push({
       label: (match[1] ?? '').replace(/ /g, ''),
       qualifier: (match[2] ?? '').trim(),
