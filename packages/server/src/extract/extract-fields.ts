@@ -390,10 +390,14 @@ function signingBody(text: string): string | null {
 }
 
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
-const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购人|招标人)[)）]`);
+/** `（以下简称"采购人"）`, `（下称：招标人）`: the role a notice names a party by from then on. */
+const CALLED = String.raw`(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
+const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购人|招标人)["“”']?[)）]`);
 const AGENCY_AGREEMENT =
   /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
-const AGENCY_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购代理机构|招标代理机构|代理机构)[)）]`);
+const AGENCY_IN_BRACKETS = new RegExp(
+  `${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购代理机构|招标代理机构|代理机构|采购代理|招标代理)["“”']?[)）]`,
+);
 
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
   const labeled = firstValue(text, labels, cleanName, { runTogether: true, ownLine: true });
