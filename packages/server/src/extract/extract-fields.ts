@@ -318,6 +318,7 @@ function nameInBlock(
       block.text,
       ['名称', '单位名称', ...(role === 'purchaser' ? PURCHASER_LABELS : AGENCY_LABELS)],
       cleanName,
+      { ownLine: true },
     );
     address ??= firstValue(block.text, ['地址', '单位地址', '联系地址', '详细地址', '通讯地址'], cleanValue);
     if (name && address) break;
