@@ -171,6 +171,12 @@ function extractProjectName(text: string, title: string | null): string | null {
     // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
     /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(text);
   if (coded?.[1]) return cleanTitleLike(coded[1]);
+  // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
+  const conducted =
+    /对[ ]*([^，。；、\n\t]{4,60}?(?:项目|工程|服务|采购))[ ]*进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|公开采购|采购|招标)/.exec(
+      text,
+    );
+  if (conducted?.[1]) return cleanTitleLike(conducted[1]);
   return projectNameFromTitle(title);
 }
 
