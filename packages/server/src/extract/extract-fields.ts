@@ -562,7 +562,10 @@ function safely<T>(read: () => T | null): T | null {
  * comes out of the parser, so labels, columns and result tables read it the same way.
  */
 function tabsForPipes(text: string): string {
-  return text.replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+  return text
+    // A Markdown table's rule under its header (`|---|:---:|`) is no row.
+    .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
+    .replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
     line
       .split('|')
       .map((cell) => cell.trim())
