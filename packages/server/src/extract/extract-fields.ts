@@ -565,8 +565,10 @@ function tabsForPipes(text: string): string {
   return text
     // A Markdown table's rule under its header (`|---|:---:|`) is no row.
     .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
-    .replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+    .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
     line
+      // A Markdown row's leading pipe (`| 项目编号 | 510118… |`) opens no cell.
+      .replace(/^[ ]*\|/, '')
       .split('|')
       .map((cell) => cell.trim())
       .join('\t')
