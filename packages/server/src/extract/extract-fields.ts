@@ -177,7 +177,8 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
-  return projectNameFromTitle(title);
+  // A title the site masked (`******医院…采购意向`) names no project.
+  return cleanTitleLike(projectNameFromTitle(title));
 }
 
 const PROJECT_CODE_LABELS = [
