@@ -177,8 +177,11 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
-  // A title the site masked (`******医院…采购意向`) names no project.
-  return cleanTitleLike(projectNameFromTitle(title));
+  // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
+  // (`根据《关于开展…的通知》…等有关规定，现将…`).
+  const fromTitle = cleanTitleLike(projectNameFromTitle(title));
+  const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
+  return fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle) ? fromTitle : null;
 }
 
 const PROJECT_CODE_LABELS = [

@@ -292,7 +292,7 @@ function spacedLabels(scope: string, labels: readonly string[], from: number): L
 
 /** A short line that is a label of its own (`联系人`, `联系电话`, `采购单位地址`), not a value: the cell before it was empty. */
 const LABEL_LINE =
-  /^[\u4e00-\u9fa5（）() ]{0,8}(?:名称|地址|电话|联系人|联系方式|方式|编号|金额|时间|日期|期限|地点|邮编|传真|邮箱|单位|机构|人)$/;
+  /^[\u4e00-\u9fa5（）() ]{0,8}(?:名称|地址|电话|联系人|联系方式|方式|编号|金额|时间|日期|期限|地点|邮编|传真|邮箱|单位|机构|人|概况|情况|说明|要求)$/;
 
 /** The lines of a text with their offsets. */
 export function linesOf(text: string): { line: string; index: number }[] {
