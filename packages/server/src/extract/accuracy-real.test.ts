@@ -7,9 +7,9 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 49,
+    projectName: 50,
     projectCode: 43,
-    budgetFen: 12,
+    budgetFen: 13,
     purchaser: 41,
     agency: 25,
     procurementMethod: 44,
@@ -21,7 +21,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   'held-out': {
     projectName: 101,
     projectCode: 89,
-    budgetFen: 28,
+    budgetFen: 29,
     purchaser: 98,
     agency: 62,
     procurementMethod: 54,
@@ -33,12 +33,12 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 };
 
 // Values that came out where the notice states nothing, counted over every field of a part. On the development
-// part: a name read from a title whose purchaser is masked (e-architectures-hospital-property-yx) or from a
-// sentence citing a circular (e-tiantianbid-hospital-cleaning-yx); the winner's office number in a result table
-// (e-cyzbt-tj-industry-canteen-cj); the first 中标候选人 of a 中标公示 read as its winner
-// (g-bzztb-bozhou-sports-park-hxr). Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
+// part: the winner's office number in a result table (e-cyzbt-tj-industry-canteen-cj); the first 中标候选人 of a
+// 中标公示 read as its winner (g-bzztb-bozhou-sports-park-hxr; docs/data-format.md takes a 候选人公示's first candidate).
+// (The third round stopped reading project names from masked titles and from sentences taken for titles: two fewer
+// on development, one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
 // (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 10 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 2, 'held-out': 9 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
