@@ -33,12 +33,12 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 };
 
 // Values that came out where the notice states nothing, counted over every field of a part. On the development
-// part: the winner's office number in a result table (e-cyzbt-tj-industry-canteen-cj); the first 中标候选人 of a
-// 中标公示 read as its winner (g-bzztb-bozhou-sports-park-hxr; docs/data-format.md takes a 候选人公示's first candidate).
-// (The third round stopped reading project names from masked titles and from sentences taken for titles: two fewer
-// on development, one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
+// part: the first 中标候选人 of a 中标公示 read as its winner (g-bzztb-bozhou-sports-park-hxr; docs/data-format.md
+// takes a 候选人公示's first candidate). (The third round stopped reading project names from masked titles and from
+// sentences taken for titles, and a supplier's number in a result table as a contact: three fewer on development,
+// one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
 // (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 2, 'held-out': 9 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 1, 'held-out': 9 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

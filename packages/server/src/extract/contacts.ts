@@ -269,6 +269,19 @@ export function contactBlocks(text: string): Block[] {
   return blocks;
 }
 
+/** The text without the rows of tables whose header names the suppliers (`供应商名称`, `中标人`, `投标人`). */
+function withoutSupplierRows(text: string): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const cells = (lines[i] ?? '').split('\t');
+    kept.push(lines[i] ?? '');
+    if (cells.length < 3 || !cells.some((cell) => /供应商|中标人|中标单位|成交人|成交单位|投标人|候选人/.test(cell))) continue;
+    while (i + 1 < lines.length && (lines[i + 1] ?? '').split('\t').length >= 3) i += 1;
+  }
+  return kept.join('\n');
+}
+
 /** A line that is a phone label of its own: `（三）税务总局联系电话：…`. */
 const OWN_PHONE_LINE =
   /^[ ]*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}[、.．])?[ ]*[\u4e00-\u9fa5]{0,10}联系电话[ ]*[:：]/;
@@ -302,8 +315,9 @@ export function extractContacts(text: string): ExtractedContact[] | null {
     if (fresh.length > 0) contacts.push({ role: 'project', name: null, phones: fresh });
   }
   if (contacts.length === 0) {
-    // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact.
-    const loose = readBlock('project', text);
+    // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact —
+    // but not a supplier's number in a result table (`供应商名称\t…\t企业办公电话`).
+    const loose = readBlock('project', withoutSupplierRows(text));
     if (loose) contacts.push(loose);
   }
   return contacts.length > 0 ? contacts : null;
