@@ -275,8 +275,16 @@ function spacedLabels(scope: string, labels: readonly string[], from: number): L
     const lineEnd = lineEndAfter(scope, valueIndex);
     if (scope.slice(lineStartBefore(scope, match.index), lineEnd).includes('\t')) continue;
     const word = /^[^ \n\t]+/.exec(scope.slice(valueIndex, lineEnd))?.[0] ?? '';
-    // `中标单位名称 第一中标候选人：XX`: a word holding a label of its own is no value.
-    if (long.some((label) => word === label) || HEADER_CELL.test(word) || LABEL_LINE.test(word) || /[:：]/.test(word))
+    // `中标单位名称 第一中标候选人：XX`: a word holding a label of its own is no value; nor is the rest of a sentence
+    // that names the role (`采购人 应当在…`).
+    if (
+      long.some((label) => word === label) ||
+      HEADER_CELL.test(word) ||
+      LABEL_LINE.test(word) ||
+      /[:：]/.test(word) ||
+      word.length < 2 ||
+      /^[应须在为的将对向和与及或可不需是于已]/.test(word)
+    )
       continue;
     results.push({
       label: (match[1] ?? '').replace(/ /g, ''),
