@@ -243,7 +243,14 @@ function ownLineLabels(scope: string, labels: readonly string[], from: number): 
     pattern.lastIndex = valueIndex;
     const bare = nextLine.trim();
     if (bare === '' || nextLine.includes('\t') || startsWithLabel(nextLine) || isTopHeading(nextLine)) continue;
-    if (long.some((label) => bare.replace(/ /g, '') === label) || HEADER_CELL.test(bare) || LABEL_LINE.test(bare))
+    if (
+      long.some((label) => bare.replace(/ /g, '') === label) ||
+      HEADER_CELL.test(bare) ||
+      LABEL_LINE.test(bare) ||
+      // A sentence under a heading that happens to be a label (`采购人\n应当在…，…`) is no value.
+      /^[应须在为的将对向和与及或可不需是于已]/.test(bare) ||
+      (/[，。]/.test(bare) && bare.length > 30)
+    )
       continue;
     results.push({
       label: (match[1] ?? '').replace(/ /g, ''),
