@@ -276,7 +276,11 @@ function withoutSupplierRows(text: string): string {
   for (let i = 0; i < lines.length; i += 1) {
     const cells = (lines[i] ?? '').split('\t');
     kept.push(lines[i] ?? '');
-    if (cells.length < 3 || !cells.some((cell) => /供应商|中标人|中标单位|成交人|成交单位|投标人|候选人/.test(cell))) continue;
+    if (
+      cells.length < 3 ||
+      !cells.some((cell) => /供应商|中标人|中标单位|成交人|成交单位|投标人|候选人/.test(cell))
+    )
+      continue;
     while (i + 1 < lines.length && (lines[i + 1] ?? '').split('\t').length >= 3) i += 1;
   }
   return kept.join('\n');

@@ -169,7 +169,9 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     ) ??
     // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
-    /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(text);
+    /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(
+      text,
+    );
   if (coded?.[1]) return cleanTitleLike(coded[1]);
   // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
   const conducted =
@@ -402,7 +404,7 @@ function signingBody(text: string): string | null {
 
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
 /** `（以下简称"采购人"）`, `（下称：招标人）`: the role a notice names a party by from then on. */
-const CALLED = String.raw`(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
+const CALLED = `(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
 const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购人|招标人)["“”']?[)）]`);
 const AGENCY_AGREEMENT =
   /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
@@ -566,17 +568,19 @@ function safely<T>(read: () => T | null): T | null {
  * comes out of the parser, so labels, columns and result tables read it the same way.
  */
 function tabsForPipes(text: string): string {
-  return text
-    // A Markdown table's rule under its header (`|---|:---:|`) is no row.
-    .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
-    .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
-    line
-      // A Markdown row's leading pipe (`| 项目编号 | 510118… |`) opens no cell.
-      .replace(/^[ ]*\|/, '')
-      .split('|')
-      .map((cell) => cell.trim())
-      .join('\t')
-      .replace(/\t+$/, ''),
+  return (
+    text
+      // A Markdown table's rule under its header (`|---|:---:|`) is no row.
+      .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
+      .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+        line
+          // A Markdown row's leading pipe (`| 项目编号 | 510118… |`) opens no cell.
+          .replace(/^[ ]*\|/, '')
+          .split('|')
+          .map((cell) => cell.trim())
+          .join('\t')
+          .replace(/\t+$/, ''),
+      )
   );
 }
 
@@ -638,7 +642,9 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
       approval?.approvalCode ??
       safely(() => projectCodeFromTitle(title)) ??
-      safely(() => projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }))),
+      safely(() =>
+        projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true })),
+      ),
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,

@@ -242,7 +242,8 @@ function ownLineLabels(scope: string, labels: readonly string[], from: number): 
     const nextLine = scope.slice(valueIndex, lineEndAfter(scope, valueIndex));
     pattern.lastIndex = valueIndex;
     const bare = nextLine.trim();
-    if (bare === '' || nextLine.includes('\t') || startsWithLabel(nextLine) || isTopHeading(nextLine)) continue;
+    if (bare === '' || nextLine.includes('\t') || startsWithLabel(nextLine) || isTopHeading(nextLine))
+      continue;
     if (
       long.some((label) => bare.replace(/ /g, '') === label) ||
       HEADER_CELL.test(bare) ||
