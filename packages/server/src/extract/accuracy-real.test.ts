@@ -12,7 +12,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     budgetFen: 13,
     purchaser: 41,
     agency: 25,
-    procurementMethod: 44,
+    procurementMethod: 45,
     provinceCode: 52,
     bidDeadline: 10,
     winners: 23,

@@ -1,5 +1,5 @@
 import { cleanValue } from './clean';
-import { findLabeled } from './labels';
+import { findLabeled, READING_NOTE } from './labels';
 import type { AnnouncementTypeCode, ApprovalStageCode, ProcurementMethodCode } from './types';
 
 /**
@@ -63,7 +63,9 @@ const METHODS: readonly [RegExp, ProcurementMethodCode][] = [
   [/询价(?!函)/, 'xj'],
 ];
 
-function methodIn(text: string): ProcurementMethodCode | null {
+/** The first method a text names, readings in brackets (`公开(kāi)招标`) set aside. */
+function methodIn(annotated: string): ProcurementMethodCode | null {
+  const text = annotated.replace(READING_NOTE, '');
   let best: { at: number; code: ProcurementMethodCode } | null = null;
   for (const [pattern, code] of METHODS) {
     const match = pattern.exec(text);

@@ -337,7 +337,7 @@ export interface ColumnValue {
 }
 
 /** A reading in brackets after a character (`物业(yè)`), as pages annotated for readers write it. */
-const PINYIN_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,6}\)/g;
+export const READING_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,6}\)/g;
 
 const HEADER_LIKE = /^[\u4e00-\u9fa5（）()A-Za-z/、\s]{1,16}$/;
 
@@ -350,7 +350,7 @@ export function columnValues(text: string, header: RegExp): ColumnValue[] {
   const values: ColumnValue[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const head = rows[i] ?? [];
-    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell.replace(PINYIN_NOTE, '')))) continue;
+    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell.replace(READING_NOTE, '')))) continue;
     const column = head.findIndex((cell) => header.test(cell));
     if (column === -1) continue;
     let j = i + 1;
