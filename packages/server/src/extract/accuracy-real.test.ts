@@ -10,7 +10,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     projectName: 50,
     projectCode: 43,
     budgetFen: 13,
-    purchaser: 41,
+    purchaser: 40,
     agency: 25,
     procurementMethod: 45,
     provinceCode: 52,

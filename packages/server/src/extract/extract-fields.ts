@@ -620,9 +620,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const announcementType = safely(() => classifyAnnouncement(title, text));
   const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
   const purchaser = safely(
-    () =>
-      extractParty(text, 'purchaser', PURCHASER_LABELS) ??
-      ((signed) => (signed && signed !== agency ? signed : null))(signingBody(text)),
+    () => extractParty(text, 'purchaser', PURCHASER_LABELS) ?? (agency ? null : signingBody(text)),
   );
   const projectName = safely(() => extractProjectName(text, title));
   const address = safely(
