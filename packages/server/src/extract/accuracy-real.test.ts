@@ -7,38 +7,38 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 47,
-    projectCode: 41,
-    budgetFen: 12,
-    purchaser: 39,
+    projectName: 50,
+    projectCode: 43,
+    budgetFen: 13,
+    purchaser: 40,
     agency: 25,
-    procurementMethod: 44,
-    provinceCode: 51,
+    procurementMethod: 45,
+    provinceCode: 52,
     bidDeadline: 10,
-    winners: 22,
-    phones: 29,
+    winners: 23,
+    phones: 30,
   },
   'held-out': {
-    projectName: 67,
-    projectCode: 59,
-    budgetFen: 27,
-    purchaser: 85,
-    agency: 50,
+    projectName: 101,
+    projectCode: 89,
+    budgetFen: 29,
+    purchaser: 98,
+    agency: 62,
     procurementMethod: 54,
-    provinceCode: 114,
+    provinceCode: 119,
     bidDeadline: 33,
-    winners: 27,
-    phones: 60,
+    winners: 29,
+    phones: 61,
   },
 };
 
 // Values that came out where the notice states nothing, counted over every field of a part. On the development
-// part: a name read from a title whose purchaser is masked (e-architectures-hospital-property-yx) or from a
-// sentence citing a circular (e-tiantianbid-hospital-cleaning-yx); the winner's office number in a result table
-// (e-cyzbt-tj-industry-canteen-cj); the first 中标候选人 of a 中标公示 read as its winner
-// (g-bzztb-bozhou-sports-park-hxr). Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
+// part: the first 中标候选人 of a 中标公示 read as its winner (g-bzztb-bozhou-sports-park-hxr; docs/data-format.md
+// takes a 候选人公示's first candidate). (The third round stopped reading project names from masked titles and from
+// sentences taken for titles, and a supplier's number in a result table as a contact: three fewer on development,
+// one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
 // (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 10 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 1, 'held-out': 9 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

@@ -1,5 +1,5 @@
 import { cleanValue } from './clean';
-import { findLabeled } from './labels';
+import { findLabeled, READING_NOTE } from './labels';
 import type { AnnouncementTypeCode, ApprovalStageCode, ProcurementMethodCode } from './types';
 
 /**
@@ -25,7 +25,10 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/审批机关|审批部门|批准文号|备案机关|审批事项/, 'sp'],
   [/拟建项目|项目进展/, 'nj'],
   [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],
-  [/中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：]|中标候选人|中标金额|成交金额/, 'jg'],
+  [
+    /中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：\t]|中标候选人|中标金额|成交金额|中标(?:报价|价格?)(?:[（(][^）)\n]{1,4}[）)])?[:：\t]/,
+    'jg',
+  ],
   [/预计(?:招标|采购)时间/, 'yg'],
   [/投标截止|(?:投标|响应)文件(?:提交|递交)?截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
 ];
@@ -60,7 +63,9 @@ const METHODS: readonly [RegExp, ProcurementMethodCode][] = [
   [/询价(?!函)/, 'xj'],
 ];
 
-function methodIn(text: string): ProcurementMethodCode | null {
+/** The first method a text names, readings in brackets (`公开(kāi)招标`) set aside. */
+function methodIn(annotated: string): ProcurementMethodCode | null {
+  const text = annotated.replace(READING_NOTE, '');
   let best: { at: number; code: ProcurementMethodCode } | null = null;
   for (const [pattern, code] of METHODS) {
     const match = pattern.exec(text);

@@ -27,6 +27,8 @@ export function cleanName(value: string | null | undefined): string | null {
   const name = stated
     .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}年)/)[0]
     ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
+    // `XX医院（以下简称"采购人"）`: the short name a notice gives a party.
+    .replace(/[（(]\s*(?:以下|下文)?(?:简称|下称)[^)）]{0,20}[)）]/g, '')
     // A note on a renamed body: `…办公室 (现…综合管理部)`.
     .replace(/\s*[（(][现原][^)）]*[)）]$/, '')
     .replace(/[:：\s]+$/, '')
@@ -53,6 +55,8 @@ export function cleanCode(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
   let code = stated.split(/[\s，,；;。、]/)[0] ?? '';
+  // `N5100012025000123（招标文件编号：SCZC-2025-001）`: a second code given in brackets after the first.
+  code = code.replace(/(?<=[\dA-Za-z])[（(][\u4e00-\u9fa5]{2,12}[:：].*$/, '');
   // A closing bracket without its opening one ends the code: `（招标编号：SXJY-2025-SG-017）于…`.
   let depth = 0;
   for (let i = 0; i < code.length; i += 1) {

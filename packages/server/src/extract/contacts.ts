@@ -5,7 +5,7 @@ import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
 const MOBILE = /(?<![\d-])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d)/g;
 const LANDLINE =
-  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
+  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-{1,2}[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
 const SERVICE_NUMBER = /(?<![\d-])([48]00)[- ]?(\d{3})[- ]?(\d{4})(?!\d)/g;
 const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{1,6}))?(?![\d-])/gi;
 
@@ -13,7 +13,7 @@ const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{
 const MASKED_NUMBER = /[\d()（）-]*[*＊]{2,}[\d-]*|[\d-]*[xX×]{3,}[\d-]*/g;
 
 /**
- * The phones in a value, in order: mobiles (`138 0571 1234`, `+86 13805711234`), landlines with area code and
+ * The phones in a value, in order (a doubled separator, `0469--5629754`, read as one): mobiles (`138 0571 1234`, `+86 13805711234`), landlines with area code and
  * extension (`0571-85123456转8012`, `（010）12345678-123`), 400/800 numbers, and — where the value is a phone
  * field — bare landlines, which take the area code of a landline just before them (`0571-85123456、85123457`).
  */
@@ -175,22 +175,25 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   return { role, name, phones: unique };
 }
 
-/** How a contact section starts: `1.采购人信息`, `招 标 人：…`, `3.项目联系方式`, `采购代理机构：…`. */
+/**
+ * How a contact section starts: `1.采购人信息`, `招 标 人：…`, `3.项目联系方式`, `采购代理机构：…`; a head with its
+ * fields on the same line (`2.采购代理机构信息 名 称：…`) too.
+ */
 const BLOCK_HEADS: readonly { role: ContactRole; pattern: RegExp }[] = [
   {
     role: 'agency',
     pattern:
-      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?(?:(?:采购|招标)?代理机构(?:信息|名称|联系人|联系方式)?|(?:采购|招标)代理|集中采购机构(?:信息)?)\s*(?:[:：]|$)/,
+      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?(?:(?:采购|招标)?代理机构(?:信息|名称|联系人|联系方式)?|(?:采购|招标)代理|集中采购机构(?:信息)?)(?:[ ]*[（(](?:如有|若有|如适用)[)）])?(?:\s*(?:[:：]|$)|(?<=信息|联系方式|[)）])[ ]+(?=\S))/,
   },
   {
     role: 'purchaser',
     pattern:
-      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?(?:采\s*购\s*人(?:信息|名称|联系人|联系方式)?|采购单位(?:信息)?|招\s*标\s*人(?:信息|名称|联系人|联系方式)?|招标单位|建设单位(?:信息)?|项目业主)\s*(?:[:：]|$)/,
+      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?(?:采\s*购\s*人(?:信息|名称|联系人|联系方式)?|采购单位(?:信息)?|招\s*标\s*人(?:信息|名称|联系人|联系方式)?|招标单位|建设单位(?:信息)?|项目业主)(?:[ ]*[（(](?:如有|若有|如适用)[)）])?(?:\s*(?:[:：]|$)|(?<=信息|联系方式|[)）])[ ]+(?=\S))/,
   },
   {
     role: 'project',
     pattern:
-      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?项目联系(?:方式|人)\s*(?:[:：]|$)/,
+      /^(?:[\d一二三四五六七八九十]+[.、．)）]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*)?项目联系(?:方式|人)(?:[ ]*[（(](?:如有|若有|如适用)[)）])?(?:\s*(?:[:：]|$)|(?<=信息|联系方式|[)）])[ ]+(?=\S))/,
   },
 ];
 
@@ -266,6 +269,23 @@ export function contactBlocks(text: string): Block[] {
   return blocks;
 }
 
+/** The text without the rows of tables whose header names the suppliers (`供应商名称`, `中标人`, `投标人`). */
+function withoutSupplierRows(text: string): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const cells = (lines[i] ?? '').split('\t');
+    kept.push(lines[i] ?? '');
+    if (
+      cells.length < 3 ||
+      !cells.some((cell) => /供应商|中标人|中标单位|成交人|成交单位|投标人|候选人/.test(cell))
+    )
+      continue;
+    while (i + 1 < lines.length && (lines[i + 1] ?? '').split('\t').length >= 3) i += 1;
+  }
+  return kept.join('\n');
+}
+
 /** A line that is a phone label of its own: `（三）税务总局联系电话：…`. */
 const OWN_PHONE_LINE =
   /^[ ]*(?:[（(][一二三四五六七八九十\d]{1,3}[)）]|[一二三四五六七八九十\d]{1,3}[、.．])?[ ]*[\u4e00-\u9fa5]{0,10}联系电话[ ]*[:：]/;
@@ -299,8 +319,9 @@ export function extractContacts(text: string): ExtractedContact[] | null {
     if (fresh.length > 0) contacts.push({ role: 'project', name: null, phones: fresh });
   }
   if (contacts.length === 0) {
-    // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact.
-    const loose = readBlock('project', text);
+    // No contact section (forecasts, proposed projects): a 联系人/联系电话 anywhere is the project's contact —
+    // but not a supplier's number in a result table (`供应商名称\t…\t企业办公电话`).
+    const loose = readBlock('project', withoutSupplierRows(text));
     if (loose) contacts.push(loose);
   }
   return contacts.length > 0 ? contacts : null;

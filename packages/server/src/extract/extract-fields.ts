@@ -26,7 +26,7 @@ function firstValue<T>(
   text: string,
   labels: readonly string[],
   clean: (value: string) => T | null,
-  options: { runTogether?: boolean } = {},
+  options: { runTogether?: boolean; ownLine?: boolean } = {},
 ): T | null {
   for (const { value } of findLabeled(text, labels, 0, text.length, options)) {
     const cleaned = clean(value);
@@ -102,6 +102,8 @@ const TITLE_SUFFIXES = [
 const TITLE_CODE =
   /[（(【[][ ]*(?:(?:项目|招标|采购)?编号[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
 
+const TITLE_CODE_AT_END = new RegExp(`(?<=[\\u4e00-\\u9fa5）)])[ ]*${TITLE_CODE.source}$`);
+
 /** The project code a title states in brackets, when no label states one. */
 function projectCodeFromTitle(title: string | null): string | null {
   const code = title ? TITLE_CODE.exec(title)?.[1] : undefined;
@@ -142,9 +144,15 @@ const PROJECT_NAME_LABELS = [
   '建设项目名称',
 ];
 
+/** The standard templates' part name (标准招标文件 `标段（包）名称`), when no project name is labelled. */
+const PART_NAME_LABELS = ['标段（包）名称', '标段(包)名称'];
+
 function extractProjectName(text: string, title: string | null): string | null {
-  const labeled = firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike);
-  if (labeled) return labeled;
+  const labeled =
+    firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
+    firstValue(text, PART_NAME_LABELS, cleanTitleLike, { ownLine: true });
+  // `XX工程（BZGC2016202）`, `XX项目（项目编号：…）`: the code given beside the name is no part of it.
+  if (labeled) return labeled.replace(TITLE_CODE_AT_END, '').trim() || labeled;
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
   // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
@@ -159,9 +167,23 @@ function extractProjectName(text: string, title: string | null): string | null {
   const coded =
     /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
       text,
+    ) ??
+    // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
+    /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(
+      text,
     );
   if (coded?.[1]) return cleanTitleLike(coded[1]);
-  return projectNameFromTitle(title);
+  // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
+  const conducted =
+    /对[ ]*([^，。；、\n\t]{4,60}?(?:项目|工程|服务|采购))[ ]*进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|公开采购|采购|招标)/.exec(
+      text,
+    );
+  if (conducted?.[1]) return cleanTitleLike(conducted[1]);
+  // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
+  // (`根据《关于开展…的通知》…等有关规定，现将…`).
+  const fromTitle = cleanTitleLike(projectNameFromTitle(title));
+  const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
+  return fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle) ? fromTitle : null;
 }
 
 const PROJECT_CODE_LABELS = [
@@ -180,6 +202,9 @@ const PROJECT_CODE_LABELS = [
   '标段编号',
   '计划编号',
   '标书编号',
+  '招标公告编号',
+  '标段（包）编号',
+  '标段(包)编号',
 ];
 
 const BUDGET_LABELS = [
@@ -202,6 +227,9 @@ const BUDGET_LABELS = [
   '合同估算价',
   '预计金额',
   '预计采购金额',
+  '预算资金',
+  '项目总预算',
+  '总预算',
 ];
 const CEILING_LABELS = [
   '最高限价',
@@ -219,14 +247,15 @@ function amountFrom(
   header: RegExp,
   sentence?: RegExp,
 ): ExtractedAmount | null {
-  const labeled = findLabeled(text, labels);
+  const labeled = findLabeled(text, labels, 0, text.length, { ownLine: true });
   for (const { value, qualifier } of labeled) {
     const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
     // `预算金额：0.0 万元`: a form's placeholder, not a budget.
     if (amount && amount.fen > 0) return amount;
   }
-  // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere.
-  if (labeled.length > 0) return null;
+  // Stated, but masked or not a number (详见附件): null rather than a guess from elsewhere. (A label alone on its
+  // line over a lock — an aggregator's summary box — leaves the body's own statement to be read.)
+  if (labeled.some((found) => !found.ownLine)) return null;
   const cells = columnValues(text, header);
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
   if (sentence) {
@@ -260,6 +289,9 @@ const PURCHASER_LABELS = [
   '发包人',
   '委托单位',
   '招标采购单位',
+  '采购人全称',
+  '招标人全称',
+  '采购单位全称',
 ];
 const AGENCY_LABELS = [
   '采购代理机构',
@@ -278,6 +310,11 @@ const AGENCY_LABELS = [
   '代理公司',
   '采购代理',
   '代理方',
+  '招标代理人',
+  '采购代理机构全称',
+  '招标代理机构全称',
+  '代理机构全称',
+  '政府采购代理机构',
 ];
 
 /** The name in a contact section (`1.采购人信息\n名 称：…`). */
@@ -293,6 +330,7 @@ function nameInBlock(
       block.text,
       ['名称', '单位名称', ...(role === 'purchaser' ? PURCHASER_LABELS : AGENCY_LABELS)],
       cleanName,
+      { ownLine: true },
     );
     address ??= firstValue(block.text, ['地址', '单位地址', '联系地址', '详细地址', '通讯地址'], cleanValue);
     if (name && address) break;
@@ -365,13 +403,17 @@ function signingBody(text: string): string | null {
 }
 
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
-const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购人|招标人)[)）]`);
+/** `（以下简称"采购人"）`, `（下称：招标人）`: the role a notice names a party by from then on. */
+const CALLED = `(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
+const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购人|招标人)["“”']?[)）]`);
 const AGENCY_AGREEMENT =
   /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
-const AGENCY_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:采购代理机构|招标代理机构|代理机构)[)）]`);
+const AGENCY_IN_BRACKETS = new RegExp(
+  `${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购代理机构|招标代理机构|代理机构|采购代理|招标代理)["“”']?[)）]`,
+);
 
 function extractParty(text: string, role: 'purchaser' | 'agency', labels: readonly string[]): string | null {
-  const labeled = firstValue(text, labels, cleanName, { runTogether: true });
+  const labeled = firstValue(text, labels, cleanName, { runTogether: true, ownLine: true });
   if (labeled) return labeled;
   const inBlock = nameInBlock(text, role).name;
   if (inBlock) return inBlock;
@@ -526,18 +568,48 @@ function safely<T>(read: () => T | null): T | null {
  * comes out of the parser, so labels, columns and result tables read it the same way.
  */
 function tabsForPipes(text: string): string {
-  return text.replace(/^[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
-    line
-      .split('|')
-      .map((cell) => cell.trim())
-      .join('\t')
-      .replace(/\t+$/, ''),
+  return (
+    text
+      // A Markdown table's rule under its header (`|---|:---:|`) is no row.
+      .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
+      .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
+        line
+          // A Markdown row's leading pipe (`| 项目编号 | 510118… |`) opens no cell.
+          .replace(/^[ ]*\|/, '')
+          .split('|')
+          .map((cell) => cell.trim())
+          .join('\t')
+          .replace(/\t+$/, ''),
+      )
+  );
+}
+
+/**
+ * A notice kept inside a string of a crawler's dump (JSON, a log) with its escapes written out: `\\n` for its line
+ * breaks, `\\t`, `\\"`, `\\u4e2d`. When such escapes outnumber the real line breaks, they are read as what they
+ * stand for.
+ */
+function unescapedDump(text: string): string {
+  const escapes = text.match(/\\(?:[nrt"/\\]|u[\da-fA-F]{4})/g)?.length ?? 0;
+  const breaks = text.match(/\n/g)?.length ?? 0;
+  if (escapes < 3 || escapes <= breaks) return text;
+  return text.replace(/\\(?:u([\da-fA-F]{4})|([nrt"/\\]))/g, (_, hex: string | undefined, char: string) =>
+    hex
+      ? String.fromCharCode(Number.parseInt(hex, 16))
+      : char === 'n'
+        ? '\n'
+        : char === 'r'
+          ? '\r'
+          : char === 't'
+            ? '\t'
+            : char,
   );
 }
 
 export function extractFields(input: string, options: ExtractOptions = {}): ExtractedFields {
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
-  const raw = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  const cut = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  const raw = safely(() => unescapedDump(cut)) ?? cut;
   const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
   const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
   if (!converted) return emptyFields();
@@ -565,9 +637,12 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectName,
     // An approval's code is the project's national investment-project code.
     projectCode:
-      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode)) ??
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
       approval?.approvalCode ??
-      safely(() => projectCodeFromTitle(title)),
+      safely(() => projectCodeFromTitle(title)) ??
+      safely(() =>
+        projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true })),
+      ),
     budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,

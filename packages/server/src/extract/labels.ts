@@ -15,6 +15,8 @@ export interface LabeledValue {
   index: number;
   /** Offset of the value in the text (the line after the label's when the value stands there). */
   valueIndex: number;
+  /** The label stood alone on its line, without a colon (`采购单位\n…`): weaker evidence than `label：`. */
+  ownLine?: boolean;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -172,14 +174,15 @@ function isLabelCell(text: string, labelIndex: number, value: string): boolean {
 /**
  * Every value given under one of the labels, in text order. A label followed by a tab takes the next cell; a
  * label with an empty value takes the next line when that line is not a label itself. `runTogether` also reads
- * party-name and phone labels written straight after the value before them (`…管理处采购代理机构名称：`).
+ * party-name and phone labels written straight after the value before them (`…管理处采购代理机构名称：`);
+ * `ownLine` also labels alone on their line with the value on the next (`采购单位\n清河市人民医院`).
  */
 export function findLabeled(
   text: string,
   labels: readonly string[],
   from = 0,
   to = text.length,
-  { runTogether = false }: { runTogether?: boolean } = {},
+  { runTogether = false, ownLine = false }: { runTogether?: boolean; ownLine?: boolean } = {},
 ): LabeledValue[] {
   const scope = text.slice(0, to);
   const results: LabeledValue[] = [];
@@ -216,8 +219,96 @@ export function findLabeled(
       valueIndex,
     });
   }
+  if (ownLine) results.push(...ownLineLabels(scope, labels, from), ...spacedLabels(scope, labels, from));
+  return results.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A label alone on its line with its value on the next (a table a crawler wrote out one cell per line:
+ * `采购单位\n清河市人民医院`). Labels of three characters or more, and only when the next line is not a label
+ * or heading itself.
+ */
+function ownLineLabels(scope: string, labels: readonly string[], from: number): LabeledValue[] {
+  const long = labels.filter((label) => label.length >= 3);
+  if (long.length === 0) return [];
+  const pattern = cachedRegExp(
+    `own-line:${long.join('|')}`,
+    () => String.raw`(?<=^|\n)[ ]*(${alternation(long)})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*(?=\n)`,
+  );
+  pattern.lastIndex = from;
+  const results: LabeledValue[] = [];
+  for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+    const valueIndex = match.index + match[0].length + 1;
+    const nextLine = scope.slice(valueIndex, lineEndAfter(scope, valueIndex));
+    pattern.lastIndex = valueIndex;
+    const bare = nextLine.trim();
+    if (bare === '' || nextLine.includes('\t') || startsWithLabel(nextLine) || isTopHeading(nextLine))
+      continue;
+    if (
+      long.some((label) => bare.replace(/ /g, '') === label) ||
+      HEADER_CELL.test(bare) ||
+      LABEL_LINE.test(bare) ||
+      // A sentence under a heading that happens to be a label (`采购人\n应当在…，…`) is no value.
+      /^[应须在为的将对向和与及或可不需是于已]/.test(bare) ||
+      (/[，。]/.test(bare) && bare.length > 30)
+    )
+      continue;
+    results.push({
+      label: (match[1] ?? '').replace(/ /g, ''),
+      qualifier: (match[2] ?? '').trim(),
+      value: cutAtNextLabel(nextLine),
+      index: match.index,
+      valueIndex,
+      ownLine: true,
+    });
+  }
   return results;
 }
+
+/**
+ * A label cell and its value cell in a table a crawler flattened into spaces (`招标人 清河县教育局 工程名称 …`): a
+ * label of three characters or more between spaces, without a colon, and the one word after it as its value.
+ */
+function spacedLabels(scope: string, labels: readonly string[], from: number): LabeledValue[] {
+  const long = labels.filter((label) => label.length >= 3);
+  if (long.length === 0) return [];
+  const pattern = cachedRegExp(
+    `spaced:${long.join('|')}`,
+    () => String.raw`(?<=^|\n| )(${alternation(long)})(?:[（(]([^）)\n\t ]{0,20})[）)])? (?=[^ \n\t:：])`,
+  );
+  pattern.lastIndex = from;
+  const results: LabeledValue[] = [];
+  for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
+    const valueIndex = match.index + match[0].length;
+    const lineEnd = lineEndAfter(scope, valueIndex);
+    if (scope.slice(lineStartBefore(scope, match.index), lineEnd).includes('\t')) continue;
+    const word = /^[^ \n\t]+/.exec(scope.slice(valueIndex, lineEnd))?.[0] ?? '';
+    // `中标单位名称 第一中标候选人：XX`: a word holding a label of its own is no value; nor is the rest of a sentence
+    // that names the role (`采购人 应当在…`).
+    if (
+      long.some((label) => word === label) ||
+      HEADER_CELL.test(word) ||
+      LABEL_LINE.test(word) ||
+      /[:：]/.test(word) ||
+      word.length < 2 ||
+      /^[应须在为的将对向和与及或可不需是于已]/.test(word)
+    )
+      continue;
+    results.push({
+      label: (match[1] ?? '').replace(/ /g, ''),
+      qualifier: (match[2] ?? '').trim(),
+      value: word,
+      index: match.index,
+      valueIndex,
+      ownLine: true,
+    });
+  }
+  return results;
+}
+
+/** A short line that is a label of its own (`联系人`, `联系电话`, `采购单位地址`), not a value: the cell before it was empty. */
+const LABEL_LINE =
+  /^[\u4e00-\u9fa5（）() ]{0,8}(?:名称|地址|电话|联系人|联系方式|方式|编号|金额|时间|日期|期限|地点|邮编|传真|邮箱|单位|机构|人|概况|情况|说明|要求)$/;
 
 /** The lines of a text with their offsets. */
 export function linesOf(text: string): { line: string; index: number }[] {
@@ -245,6 +336,9 @@ export interface ColumnValue {
   row: number;
 }
 
+/** A reading in brackets after a character (`物业(yè)`), as pages annotated for readers write it. */
+export const READING_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,6}\)/g;
+
 const HEADER_LIKE = /^[\u4e00-\u9fa5（）()A-Za-z/、\s]{1,16}$/;
 
 /**
@@ -256,7 +350,7 @@ export function columnValues(text: string, header: RegExp): ColumnValue[] {
   const values: ColumnValue[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const head = rows[i] ?? [];
-    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell))) continue;
+    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell.replace(READING_NOTE, '')))) continue;
     const column = head.findIndex((cell) => header.test(cell));
     if (column === -1) continue;
     let j = i + 1;

@@ -205,7 +205,7 @@ const FLATTENED_LINE_CHARS = 300;
  * Where a flattened page's sections began: a space before `一、项目基本情况`, `七、对本次招标提出询问`, or a
  * numbered contact head (`1.采购人信息`, `2.采购代理机构信息`, `3.项目联系方式`).
  */
-const CONTACT_HEAD = String.raw`\d[.、．][ ]*(?:(?:采购人|采购代理机构|代理机构|招标人|招标代理机构|采购单位)信息|项目联系方式)`;
+const CONTACT_HEAD = String.raw`\d[.、．][ ]*(?:(?:采购人|采购代理机构|代理机构|招标人|招标代理机构|采购单位)信息(?:[（(]如有[)）])?|项目联系方式)`;
 const SECTION_START = new RegExp(
   String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
 );
@@ -224,7 +224,7 @@ function splitFlattenedLine(line: string): string[] {
     const next = line[space + 1] ?? '';
     const breaks =
       (/[一二三四五六七八九十\d]/.test(next) && SECTION_START.test(bounded(line, space + 1, space + 40))) ||
-      (line[space - 1] === '息' || line[space - 1] === '式'
+      (line[space - 1] === '息' || line[space - 1] === '式' || /[)）]/.test(line[space - 1] ?? '')
         ? CONTACT_HEAD_END.test(line.slice(Math.max(0, space - 20), space))
         : false);
     if (breaks) {

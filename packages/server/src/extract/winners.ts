@@ -133,9 +133,20 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
     at: match.index ?? 0,
     lot: lotName(match[1] ?? ''),
   }));
-  const suppliers = findLabeled(text, SUPPLIER_LABELS);
+  // A result written out one cell per line (`中标人\nXX公司\n中标价\n…`); a candidate's rank alone on its line is
+  // a candidates list's header, not a winner's label.
+  const suppliers = [
+    ...findLabeled(text, SUPPLIER_LABELS),
+    ...findLabeled(
+      text,
+      SUPPLIER_LABELS.filter((label) => !/候选人/.test(label)),
+      0,
+      text.length,
+      { ownLine: true },
+    ).filter((found) => found.ownLine),
+  ].sort((a, b) => a.index - b.index);
   const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
-  const amounts = findLabeled(text, AMOUNT_LABELS);
+  const amounts = findLabeled(text, AMOUNT_LABELS, 0, text.length, { ownLine: true });
   // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
   const statedUnit = /(?:价格|金额)单位[:：]\s*(万元|亿元|元)/.exec(text)?.[1];
   const winners: ExtractedWinner[] = [];
