@@ -34,10 +34,8 @@ export interface CpuPerRequest {
   serverEventLoop: { onCpu: number; waitingForCpu: number } | null;
 }
 
-function readProcesses(): ProcessTimes {
-  const cpuMs = new Map<number, number>();
-  const parents = new Map<number, number>();
-  const commands = new Map<number, string>();
+/** Every process's /proc/<pid>/stat: its command and the fields after it (a process gone since the listing is skipped). */
+function* processStats(): Generator<{ pid: number; command: string; fields: string[] }> {
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
@@ -49,8 +47,20 @@ function readProcesses(): ProcessTimes {
     }
     // "pid (comm) state ppid …": comm may hold spaces and parentheses, so the fields start after the last ')'.
     const close = stat.lastIndexOf(')');
-    const fields = stat.slice(close + 2).split(' ');
-    commands.set(pid, stat.slice(stat.indexOf('(') + 1, close));
+    yield {
+      pid,
+      command: stat.slice(stat.indexOf('(') + 1, close),
+      fields: stat.slice(close + 2).split(' '),
+    };
+  }
+}
+
+function readProcesses(): ProcessTimes {
+  const cpuMs = new Map<number, number>();
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const { pid, command, fields } of processStats()) {
+    commands.set(pid, command);
     parents.set(pid, Number(fields[1]));
     cpuMs.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
   }
@@ -137,20 +147,15 @@ export function postgresCpuNs(): { liveNs: number; endedChildrenNs: number } | n
   if (process.platform !== 'linux') return null;
   let liveNs = 0;
   let endedChildrenNs = 0;
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    let stat: string;
+  for (const { pid, command, fields } of processStats()) {
+    if (command !== 'postgres') continue;
     let schedstat: string;
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
       schedstat = readFileSync(`/proc/${pid}/schedstat`, 'utf8');
     } catch {
       continue; // gone since the listing
     }
     liveNs += Number(schedstat.split(' ')[0]);
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // cutime + cstime: the children it has waited for. Only the postmaster has postgres children.
     endedChildrenNs += (Number(fields[13]) + Number(fields[14])) * TICK_MS * 1e6;
   }

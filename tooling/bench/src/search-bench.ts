@@ -309,12 +309,15 @@ interface Stats {
   mean: number;
 }
 
+const mean = (values: readonly number[]) =>
+  round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length));
+
 function stats(values: readonly number[]): Stats {
   return {
     p50: round(percentile(values, 50)),
     p95: round(percentile(values, 95)),
     p99: round(percentile(values, 99)),
-    mean: round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)),
+    mean: mean(values),
   };
 }
 
@@ -371,10 +374,9 @@ function cpuStats(rows: readonly { cpu: QueryCpu }[]) {
   };
 }
 
-type TimedRow = { endpointMs: number; cpu: QueryCpu; pages: { pages: number; read: number } | undefined };
+type QueryPages = { pages: number; read: number };
 
-const mean = (values: number[]) =>
-  round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length));
+type TimedRow = { endpointMs: number; cpu: QueryCpu; pages: QueryPages | undefined };
 
 /**
  * Where the tail's time goes: the slowest 5 % of queries by wall time — their mean wall and CPU time, and the
@@ -509,7 +511,7 @@ async function benchTarget(
     /** CPU the query used: this process (the server and, on PGlite, the database) and PostgreSQL's processes. */
     cpu: QueryCpu;
     /** Buffers the query's statements touched, and how many of them were not in shared buffers. */
-    pages: { pages: number; read: number } | undefined;
+    pages: QueryPages | undefined;
     total: number;
     ids: number[];
     trgm?: BaselineResult;
