@@ -31,24 +31,31 @@ export function previousChinaDay(now: Date): string {
   return new Date(now.getTime() + CHINA_OFFSET_MS - DAY_MS).toISOString().slice(0, 10);
 }
 
+/** One line of the digest: a keyword subscription's match, or a 即将到期 contract (its predicted end). */
 interface DigestItem {
   title: string;
-  docType: string;
+  typeName: string;
   provinceCode: string | null;
   cityCode: string | null;
   publishDate: string;
   words: string[];
+  predictedEndDate?: string | null;
 }
 
-/** The e-mail of one user's day: plain text and HTML listing the matched items, newest first. */
+/** The e-mail of one user's day: plain text and HTML listing the contracts about to end, then the matched items. */
 export function composeDigest(brandName: string, day: string, items: readonly DigestItem[], total: number) {
   const lines = items.map((item) => {
     const region = regionView(item.provinceCode, item.cityCode, null).regionText;
+    const title = item.predictedEndDate
+      ? messages.renewal.pushLine(item.title, item.predictedEndDate)
+      : item.title;
     return {
-      text: `【${typeName(item.docType)}】${item.title}${region ? `（${region}）` : ''} ${item.publishDate}${
+      text: `【${item.typeName}】${title}${region ? `（${region}）` : ''} ${item.publishDate}${
         item.words.length ? ` 关键词：${item.words.join('、')}` : ''
       }`,
-      item,
+      typeName: item.typeName,
+      title,
+      publishDate: item.publishDate,
       region,
     };
   });
@@ -58,8 +65,8 @@ export function composeDigest(brandName: string, day: string, items: readonly Di
   const html = `<h3>${escapeHtml(subject)}</h3><ol>${lines
     .map(
       (line) =>
-        `<li>【${escapeHtml(typeName(line.item.docType))}】${escapeHtml(line.item.title)} ${escapeHtml(line.region)} ${escapeHtml(
-          line.item.publishDate,
+        `<li>【${escapeHtml(line.typeName)}】${escapeHtml(line.title)} ${escapeHtml(line.region)} ${escapeHtml(
+          line.publishDate,
         )}</li>`,
     )
     .join('')}</ol>${more ? `<p>${escapeHtml(more)}</p>` : ''}`;
@@ -67,7 +74,8 @@ export function composeDigest(brandName: string, day: string, items: readonly Di
 }
 
 /**
- * Sends every account with a digest address the items matched for it on `day` (China time), once: the
+ * Sends every account with a digest address what was matched for it on `day` (China time) — its keyword
+ * subscriptions' items and its 即将到期 subscription's contracts (`renewal_match`) — once: the
  * `digest_sent` row is taken before sending and given back when sending fails, so a second run (another node,
  * a restart) sends nothing twice and a failed one is retried. Accounts without matches that day get nothing.
  */
@@ -80,14 +88,24 @@ export async function sendDailyDigests(
 ): Promise<{ sent: number; failed: number }> {
   const from = new Date(`${day}T00:00:00+08:00`);
   const until = new Date(from.getTime() + DAY_MS);
-  const accounts = await db.query<{ userId: number; email: string; brandName: string; total: number }>(
-    `SELECT s.user_id AS "userId", s.digest_email AS email, b.name AS "brandName", count(f.id)::int AS total
+  const accounts = await db.query<{
+    userId: number;
+    brandId: string;
+    email: string;
+    brandName: string;
+    total: number;
+  }>(
+    `SELECT s.user_id AS "userId", s.brand_id AS "brandId", s.digest_email AS email, b.name AS "brandName",
+            feed.n + renewal.n AS total
        FROM push_setting s
        JOIN brand b ON b.id = s.brand_id
-       JOIN subscription_feed f ON f.user_id = s.user_id AND f.matched_at >= $1 AND f.matched_at < $2
-      WHERE s.digest_email IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM digest_sent d WHERE d.user_id = s.user_id AND d.day = $3)
-      GROUP BY s.user_id, s.digest_email, b.name`,
+      CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM subscription_feed f
+                           WHERE f.user_id = s.user_id AND f.matched_at >= $1 AND f.matched_at < $2) feed
+      CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM renewal_match m
+                           WHERE m.user_id = s.user_id AND m.brand_id = s.brand_id
+                             AND m.matched_at >= $1 AND m.matched_at < $2) renewal
+      WHERE s.digest_email IS NOT NULL AND feed.n + renewal.n > 0
+        AND NOT EXISTS (SELECT 1 FROM digest_sent d WHERE d.user_id = s.user_id AND d.day = $3)`,
     [from, until, day],
   );
   let sent = 0;
@@ -99,14 +117,28 @@ export async function sendDailyDigests(
       [account.userId, day, account.total, now],
     );
     if (claimed.length === 0) continue;
-    const items = await db.query<DigestItem>(
+    // The day's contracts about to end come first (few, and each one a sale to prepare), then the keyword matches.
+    const renewals = await db.query<DigestItem>(
+      `SELECT t.title, $4::text AS "typeName", t.province_code AS "provinceCode", t.city_code AS "cityCode",
+              t.publish_date AS "publishDate", ARRAY[]::text[] AS words,
+              to_char(m.predicted_end_date, 'YYYY-MM-DD') AS "predictedEndDate"
+         FROM renewal_match m JOIN tender_item t ON t.id = m.item_id
+        WHERE m.user_id = $1 AND m.brand_id = $5 AND m.matched_at >= $2 AND m.matched_at < $3
+        ORDER BY m.predicted_end_date, m.id LIMIT ${MAX_DIGEST_ITEMS}`,
+      [account.userId, from, until, messages.renewal.typeName, account.brandId],
+    );
+    const matches = await db.query<Omit<DigestItem, 'typeName'> & { docType: string }>(
       `SELECT t.title, t.doc_type AS "docType", t.province_code AS "provinceCode", t.city_code AS "cityCode",
               t.publish_date AS "publishDate", f.words
          FROM subscription_feed f JOIN tender_item t ON t.id = f.item_id
         WHERE f.user_id = $1 AND f.matched_at >= $2 AND f.matched_at < $3
-        ORDER BY f.id DESC LIMIT ${MAX_DIGEST_ITEMS}`,
+        ORDER BY f.id DESC LIMIT ${MAX_DIGEST_ITEMS - renewals.length}`,
       [account.userId, from, until],
     );
+    const items = [
+      ...renewals,
+      ...matches.map(({ docType, ...match }) => ({ ...match, typeName: typeName(docType) })),
+    ];
     try {
       await mailer.send({
         to: account.email,

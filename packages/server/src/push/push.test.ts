@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createTcpServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,60 +6,11 @@ import WebSocket from 'ws';
 import { hanWord, importRecords, tenderRecord } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
 import { type FakeRobot, fakeRobotNetwork, startFakeRobot } from '../test-support/fake-robot';
+import { decodeMime, startFakeSmtp } from '../test-support/fake-smtp';
 import { callAs, grant, type MemberTestUser, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { previousChinaDay, sendDailyDigests, smtpMailer } from './digest';
 import { dingTalkSign, feishuSign } from './webhooks';
-
-/** A minimal SMTP receiver (RFC 5321 happy path, no TLS, no auth): records each message's envelope and data. */
-async function smtpReceiver() {
-  const messages: { from: string; to: string[]; data: string }[] = [];
-  const server: Server = createTcpServer((socket) => {
-    let buffer = '';
-    let current = { from: '', to: [] as string[], data: '' };
-    let inData = false;
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 localhost test SMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          messages.push(current);
-          current = { from: '', to: [], data: '' };
-          inData = false;
-          reply('250 OK queued');
-          continue;
-        }
-        const end = buffer.indexOf('\r\n');
-        if (end < 0) return;
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 localhost');
-        else if (verb === 'MAIL') {
-          current.from = line.slice(10).trim();
-          reply('250 OK');
-        } else if (verb === 'RCPT') {
-          current.to.push(line.slice(8).trim());
-          reply('250 OK');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 End data with <CR><LF>.<CR><LF>');
-        } else if (verb === 'QUIT') {
-          reply('221 Bye');
-          socket.end();
-        } else reply('250 OK');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${address.port}`, messages, close: () => server.close() };
-}
 
 describe.each(testDatabaseTargets())('push on $name', (target) => {
   let server: TestServer;
@@ -203,7 +153,7 @@ describe.each(testDatabaseTargets())('push on $name', (target) => {
   });
 
   it('sends the daily digest through SMTP once per day to accounts with matches', async () => {
-    const smtp = await smtpReceiver();
+    const smtp = await startFakeSmtp();
     try {
       const word = hanWord(3);
       const address = `digest-${word.codePointAt(0)}@example.com`;
@@ -233,26 +183,3 @@ describe.each(testDatabaseTargets())('push on $name', (target) => {
     }
   });
 });
-
-/** The text of a MIME message: quoted-printable and base64 parts and encoded-word headers decoded. */
-function decodeMime(data: string): string {
-  const headerWords = data.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text
-            .replace(/_/g, ' ')
-            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-  const quoted = headerWords.replace(/=\r\n/g, '');
-  const qp = Buffer.from(
-    quoted.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-  const base64Parts = [
-    ...data.matchAll(/Content-Transfer-Encoding: base64\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/g),
-  ].map((match) => Buffer.from((match[1] ?? '').replace(/\r\n/g, ''), 'base64').toString('utf8'));
-  return [qp, ...base64Parts].join('\n');
-}

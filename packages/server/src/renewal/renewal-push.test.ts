@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { TenderRecordInput } from '../ingest/record';
+import { sendDailyDigests, smtpMailer } from '../push/digest';
 import { hanWord, importRecords } from '../subscriptions/test-fixtures';
 import { testDatabaseTargets } from '../test-support/databases';
 import { type FakeRobot, fakeRobotNetwork, startFakeRobot } from '../test-support/fake-robot';
+import { decodeMime, startFakeSmtp } from '../test-support/fake-smtp';
 import { advanceToChinaHour, callAs, grant, newMember } from '../test-support/membership-fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { chinaDay } from './expiring';
@@ -171,5 +173,67 @@ describe.each(testDatabaseTargets())('即将到期 subscription pushed on $name'
         expect.objectContaining({ title: titles.inside, feedId: null, status: 'delivered' }),
       ]),
     );
+  });
+  it('puts the day’s matches in the daily digest e-mail, soonest end first, beside the keyword matches', async () => {
+    const word = hanWord(3);
+    const today = chinaDay(server.clock.now());
+    const published = addDays(today, -300);
+    const user = await newMember(server, 'alpha');
+    await grant(server, user, 'qiyetong', 1);
+    const post = (path: string, params: Record<string, unknown> = {}) =>
+      callAs(server, user, 'POST', path, params);
+    const address = `renewal-digest-${word.codePointAt(0)}@example.com`;
+    expect(
+      (await post('/webchat/api/renewal/subscription/save', { withinDays: 60, area: ['440000'] })).code,
+    ).toBe(200);
+    expect((await post('/webchat/api/subscribe/push-setting/save', { digestEmail: address })).code).toBe(200);
+    const titles = {
+      later: `${word}戊物业服务项目`,
+      sooner: `${word}己保洁服务项目`,
+      outside: `${word}庚食堂服务项目`,
+    };
+    await importRecords(server, dir, [
+      award(titles.later, addDays(today, 40), published),
+      award(titles.sooner, addDays(today, 10), published),
+      award(titles.outside, addDays(today, 90), published),
+    ]);
+    // The subscription is a standing query: every award of the region in the window matches, this test's or not.
+    const matched = await waitFor(async () => {
+      const [row] = await server.db.query<{ n: number; ours: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE t.title LIKE $2)::int AS ours
+           FROM renewal_match m JOIN tender_item t ON t.id = m.item_id WHERE m.user_id = $1`,
+        [user.userId, `${word}%`],
+      );
+      return row && row.ours >= 2 ? row.n : undefined;
+    });
+
+    const smtp = await startFakeSmtp();
+    try {
+      // The matches were recorded at the server clock's time: the digest of that China day lists them.
+      const now = new Date(server.clock.now().getTime() + 86_400_000);
+      const result = await sendDailyDigests(
+        server.db,
+        smtpMailer(smtp.url, 'digest@tender.test'),
+        today,
+        now,
+      );
+      expect(result.failed).toBe(0);
+      const mails = smtp.messages.filter((message) => message.to.some((to) => to.includes(address)));
+      expect(mails).toHaveLength(1);
+      const text = decodeMime(mails[0]?.data ?? '');
+      expect(text).toContain(`订阅日报：${matched} 条新信息`);
+      const sooner = text.indexOf(`【即将到期】${titles.sooner}（预计 ${addDays(today, 10)} 到期）`);
+      const later = text.indexOf(`【即将到期】${titles.later}（预计 ${addDays(today, 40)} 到期）`);
+      expect(sooner).toBeGreaterThanOrEqual(0);
+      expect(later).toBeGreaterThan(sooner);
+      expect(text).not.toContain(titles.outside);
+      // once a day
+      await sendDailyDigests(server.db, smtpMailer(smtp.url, 'digest@tender.test'), today, now);
+      expect(smtp.messages.filter((message) => message.to.some((to) => to.includes(address)))).toHaveLength(
+        1,
+      );
+    } finally {
+      smtp.close();
+    }
   });
 });
