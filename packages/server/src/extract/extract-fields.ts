@@ -385,9 +385,9 @@ const BODY_NAME =
 
 /**
  * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
- * names no party by label, unless the name reads as an agency's.
+ * names no party by label, unless the name reads as an agency's or is the agency.
  */
-function signingBody(text: string): string | null {
+function signingBody(text: string, agency: string | null): string | null {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
@@ -396,10 +396,20 @@ function signingBody(text: string): string | null {
   for (let i = lines.length - 1; i > 0; i -= 1) {
     if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
     const name = lines[i - 1] as string;
-    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name)) return cleanName(name);
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
     return null;
   }
   return null;
+}
+
+/** A title that opens with the buyer: `成都大学附属医院采购食堂餐饮管理服务…公告`, `XX局关于XX项目的招标公告`. */
+const BUYER_OPENING_TITLE =
+  /^([\u4e00-\u9fa5()（）]{2,30}?(?:医院|大学|学院|学校|中学|小学|幼儿园|局|委员会|办事处|研究院|研究所))(?:关于|采购|的)[^，,。；;]{2,80}(?:公告|公示)$/;
+
+function buyerInTitle(title: string | null, agency: string | null): string | null {
+  const opening = title ? BUYER_OPENING_TITLE.exec(title) : null;
+  const name = cleanName(opening?.[1]);
+  return name && !AGENCY_LIKE.test(name) && name !== agency ? name : null;
 }
 
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
@@ -430,10 +440,14 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
   if (sentence?.[1]) return cleanName(sentence[1]);
   const fromSentences = partiesFromSentences(text);
   if (fromSentences[role]) return fromSentences[role];
-  if (role === 'purchaser') {
-    const column = columnValues(text, /采购单位|采购人|建设单位|招标人/).map((cell) => cleanName(cell.value));
-    if (column[0] && column.every((name) => name === column[0])) return column[0];
-  }
+  // A result table with the parties as columns (`项目名称 | 招标人 | 招标代理机构 | 中标人`): one name in every row.
+  const column = columnValues(
+    text,
+    role === 'purchaser'
+      ? /^(?:采购单位|采购人|建设单位|招标人)/
+      : /代理(?:机构|单位|公司)?(?:名称)?$|^集中采购机构/,
+  ).map((cell) => cleanName(cell.value));
+  if (column[0] && column.every((name) => name === column[0])) return column[0];
   return null;
 }
 
@@ -620,7 +634,10 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const announcementType = safely(() => classifyAnnouncement(title, text));
   const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
   const purchaser = safely(
-    () => extractParty(text, 'purchaser', PURCHASER_LABELS) ?? (agency ? null : signingBody(text)),
+    () =>
+      extractParty(text, 'purchaser', PURCHASER_LABELS) ??
+      signingBody(text, agency) ??
+      buyerInTitle(title, agency),
   );
   const projectName = safely(() => extractProjectName(text, title));
   const address = safely(
