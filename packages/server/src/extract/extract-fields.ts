@@ -179,6 +179,12 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
+  // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
+  const subject =
+    /(?:^|[，,。；;\n])[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*进行了?(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
+      text,
+    );
+  if (subject?.[1]) return cleanTitleLike(subject[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const fromTitle = cleanTitleLike(projectNameFromTitle(title));
