@@ -150,6 +150,17 @@ describe('extractFields on the parties of a notice', () => {
     ).toBeNull();
   });
 
+  it('reads the buyer written before the project name in a heading, and a numbered heading over its value', () => {
+    const text =
+      'X局机关食堂管理服务采购项目中标(成交)结果公告\n\n一、项目编号\n\nWHJK-2020-043\n\n三、项目名称\n\n机关食堂管理服务采购项目\n';
+    expect(extractFields(text.replace('X局', '某某市住房和城乡建设局'))).toMatchObject({
+      purchaser: '某某市住房和城乡建设局',
+      projectCode: 'WHJK-2020-043',
+      projectName: '机关食堂管理服务采购项目',
+    });
+    expect(extractFields(text.replace('X局', '******局')).purchaser).toBeNull();
+  });
+
   it('reads the project that is the subject of the opening sentence', () => {
     const text = '经院务会研究通过，某某医院六楼改造项目进行对外招标采购，于2019年1月9日进行投标报名。';
     expect(extractFields(text).projectName).toBe('某某医院六楼改造项目');

@@ -412,6 +412,25 @@ function signingBody(text: string, agency: string | null): string | null {
   return null;
 }
 
+/**
+ * A heading that puts the buyer before the project's name: `随州市住房和城乡建设局` + `机关食堂管理服务采购项目` +
+ * `中标(成交)结果公告`, the name read elsewhere in the notice.
+ */
+function buyerBeforeProjectName(
+  text: string,
+  projectName: string | null,
+  agency: string | null,
+): string | null {
+  if (!projectName || projectName.length < 4) return null;
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(projectName);
+    if (at < 4 || at > 40) continue;
+    const name = line.slice(0, at).trim();
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
+  }
+  return null;
+}
+
 /** A title that opens with the buyer: `成都大学附属医院采购食堂餐饮管理服务…公告`, `XX局关于XX项目的招标公告`. */
 const BUYER_OPENING_TITLE =
   /^([\u4e00-\u9fa5()（）]{2,30}?(?:医院|大学|学院|学校|中学|小学|幼儿园|局|委员会|办事处|研究院|研究所))(?:关于|采购|的)[^，,。；;]{2,80}(?:公告|公示)$/;
@@ -643,13 +662,14 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
   const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
+  const projectName = safely(() => extractProjectName(text, title));
   const purchaser = safely(
     () =>
       extractParty(text, 'purchaser', PURCHASER_LABELS) ??
       signingBody(text, agency) ??
-      buyerInTitle(title, agency),
+      buyerInTitle(title, agency) ??
+      buyerBeforeProjectName(text, projectName, agency),
   );
-  const projectName = safely(() => extractProjectName(text, title));
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
   );

@@ -261,12 +261,16 @@ function ownLineLabels(scope: string, labels: readonly string[], from: number): 
   if (long.length === 0) return [];
   const pattern = cachedRegExp(
     `own-line:${long.join('|')}`,
-    () => String.raw`(?<=^|\n)[ ]*(${alternation(long)})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*(?=\n)`,
+    () =>
+      String.raw`(?<=^|\n)[ ]*${NUMBERING}(${alternation(long)})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*(?=\n)`,
   );
   pattern.lastIndex = from;
   const results: LabeledValue[] = [];
   for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
-    const valueIndex = match.index + match[0].length + 1;
+    let valueIndex = match.index + match[0].length + 1;
+    // A numbered heading over its value with a blank line between (`一、项目编号\n\nWHJK-…`).
+    const blank = /^(?:[ ]*\n){1,2}/.exec(scope.slice(valueIndex, valueIndex + 8));
+    if (blank) valueIndex += blank[0].length;
     const nextLine = scope.slice(valueIndex, lineEndAfter(scope, valueIndex));
     pattern.lastIndex = valueIndex;
     const bare = nextLine.trim();
