@@ -7,13 +7,13 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 56,
+    projectName: 58,
     projectCode: 47,
-    budgetFen: 14,
-    purchaser: 47,
-    agency: 28,
+    budgetFen: 16,
+    purchaser: 49,
+    agency: 29,
     procurementMethod: 49,
-    provinceCode: 58,
+    provinceCode: 60,
     bidDeadline: 12,
     winners: 25,
     phones: 33,

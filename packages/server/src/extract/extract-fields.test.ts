@@ -161,6 +161,12 @@ describe('extractFields on the parties of a notice', () => {
     expect(extractFields(text.replace('X局', '******局')).purchaser).toBeNull();
   });
 
+  it("takes an agency's sign-off for the agency when no label names one", () => {
+    const text =
+      '某某用餐服务项目成交公告\n成交金额(万元):170\n某某国际招标有限公司\n2021年8月31日\n附件:磋商文件\n';
+    expect(extractFields(text).agency).toBe('某某国际招标有限公司');
+  });
+
   it('reads the project that is the subject of the opening sentence', () => {
     const text = '经院务会研究通过，某某医院六楼改造项目进行对外招标采购，于2019年1月9日进行投标报名。';
     expect(extractFields(text).projectName).toBe('某某医院六楼改造项目');

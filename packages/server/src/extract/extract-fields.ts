@@ -441,6 +441,17 @@ function buyerInTitle(title: string | null, agency: string | null): string | nul
   return name && !AGENCY_LIKE.test(name) && name !== agency ? name : null;
 }
 
+/** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
+function signingAgency(text: string): string | null {
+  const lines = text.split('\n').map((line) => line.trim());
+  for (let i = 1; i < lines.length; i += 1) {
+    const name = lines[i - 1] as string;
+    if (SIGNATURE_DATE.test(lines[i] as string) && BODY_NAME.test(name) && AGENCY_LIKE.test(name))
+      return cleanName(name);
+  }
+  return null;
+}
+
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
 /** `（以下简称"采购人"）`, `（下称：招标人）`: the role a notice names a party by from then on. */
 const CALLED = `(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
@@ -661,7 +672,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
 
   const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
-  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
+  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS) ?? signingAgency(text));
   const projectName = safely(() => extractProjectName(text, title));
   const purchaser = safely(
     () =>
