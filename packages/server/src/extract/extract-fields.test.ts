@@ -121,3 +121,54 @@ describe('extractFields on the fixture notices', () => {
     });
   });
 });
+
+describe('extractFields on the parties of a notice', () => {
+  it('reads a label cell whose value stands after an empty spacer cell', () => {
+    const html =
+      '<table><tr><td>招标人</td><td></td><td>宜昌市某某局</td></tr>' +
+      '<tr><td>招标代理机构</td><td></td><td>湖北某某项目管理有限公司</td></tr></table>';
+    expect(extractFields(html)).toMatchObject({
+      purchaser: '宜昌市某某局',
+      agency: '湖北某某项目管理有限公司',
+    });
+  });
+
+  it('takes the signing body for the purchaser when the agency is named in the opening sentence', () => {
+    const text =
+      '某某招标有限公司对某某学院学生公寓床上用品采购进行了竞争性磋商采购，现将采购结果公告如下：\n成交供应商：某某公司\n某某职业技术学院\n2019-7-10';
+    expect(extractFields(text)).toMatchObject({ agency: '某某招标有限公司', purchaser: '某某职业技术学院' });
+  });
+
+  it('reads the buyer at the head of a title, not the words of a sentence taken for one', () => {
+    expect(
+      extractFields('调研内容：食堂餐饮服务', { title: '某某大学附属医院采购食堂餐饮管理服务市场调研公告' })
+        .purchaser,
+    ).toBe('某某大学附属医院');
+    expect(
+      extractFields('采购意向如下', { title: '为便于供应商及时了解政府采购信息现将采购意向公开如下' })
+        .purchaser,
+    ).toBeNull();
+  });
+
+  it('reads the buyer written before the project name in a heading, and a numbered heading over its value', () => {
+    const text =
+      'X局机关食堂管理服务采购项目中标(成交)结果公告\n\n一、项目编号\n\nWHJK-2020-043\n\n三、项目名称\n\n机关食堂管理服务采购项目\n';
+    expect(extractFields(text.replace('X局', '某某市住房和城乡建设局'))).toMatchObject({
+      purchaser: '某某市住房和城乡建设局',
+      projectCode: 'WHJK-2020-043',
+      projectName: '机关食堂管理服务采购项目',
+    });
+    expect(extractFields(text.replace('X局', '******局')).purchaser).toBeNull();
+  });
+
+  it("takes an agency's sign-off for the agency when no label names one", () => {
+    const text =
+      '某某用餐服务项目成交公告\n成交金额(万元):170\n某某国际招标有限公司\n2021年8月31日\n附件:磋商文件\n';
+    expect(extractFields(text).agency).toBe('某某国际招标有限公司');
+  });
+
+  it('reads the project that is the subject of the opening sentence', () => {
+    const text = '经院务会研究通过，某某医院六楼改造项目进行对外招标采购，于2019年1月9日进行投标报名。';
+    expect(extractFields(text).projectName).toBe('某某医院六楼改造项目');
+  });
+});

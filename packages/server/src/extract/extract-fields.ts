@@ -179,6 +179,12 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
+  // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
+  const subject =
+    /(?:^|[，,。；;\n])[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*进行了?(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
+      text,
+    );
+  if (subject?.[1]) return cleanTitleLike(subject[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const fromTitle = cleanTitleLike(projectNameFromTitle(title));
@@ -315,6 +321,10 @@ const AGENCY_LABELS = [
   '招标代理机构全称',
   '代理机构全称',
   '政府采购代理机构',
+  '招标代理单位名称',
+  '代理单位名称',
+  '采购代理单位名称',
+  '招标代理公司名称',
 ];
 
 /** The name in a contact section (`1.采购人信息\n名 称：…`). */
@@ -385,9 +395,9 @@ const BODY_NAME =
 
 /**
  * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
- * names no party by label, unless the name reads as an agency's.
+ * names no party by label, unless the name reads as an agency's or is the agency.
  */
-function signingBody(text: string): string | null {
+function signingBody(text: string, agency: string | null): string | null {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
@@ -396,8 +406,48 @@ function signingBody(text: string): string | null {
   for (let i = lines.length - 1; i > 0; i -= 1) {
     if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
     const name = lines[i - 1] as string;
-    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name)) return cleanName(name);
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
     return null;
+  }
+  return null;
+}
+
+/**
+ * A heading that puts the buyer before the project's name: `随州市住房和城乡建设局` + `机关食堂管理服务采购项目` +
+ * `中标(成交)结果公告`, the name read elsewhere in the notice.
+ */
+function buyerBeforeProjectName(
+  text: string,
+  projectName: string | null,
+  agency: string | null,
+): string | null {
+  if (!projectName || projectName.length < 4) return null;
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(projectName);
+    if (at < 4 || at > 40) continue;
+    const name = line.slice(0, at).trim();
+    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
+  }
+  return null;
+}
+
+/** A title that opens with the buyer: `成都大学附属医院采购食堂餐饮管理服务…公告`, `XX局关于XX项目的招标公告`. */
+const BUYER_OPENING_TITLE =
+  /^([\u4e00-\u9fa5()（）]{2,30}?(?:医院|大学|学院|学校|中学|小学|幼儿园|局|委员会|办事处|研究院|研究所))(?:关于|采购|的)[^，,。；;]{2,80}(?:公告|公示)$/;
+
+function buyerInTitle(title: string | null, agency: string | null): string | null {
+  const opening = title ? BUYER_OPENING_TITLE.exec(title) : null;
+  const name = cleanName(opening?.[1]);
+  return name && !AGENCY_LIKE.test(name) && name !== agency ? name : null;
+}
+
+/** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
+function signingAgency(text: string): string | null {
+  const lines = text.split('\n').map((line) => line.trim());
+  for (let i = 1; i < lines.length; i += 1) {
+    const name = lines[i - 1] as string;
+    if (SIGNATURE_DATE.test(lines[i] as string) && BODY_NAME.test(name) && AGENCY_LIKE.test(name))
+      return cleanName(name);
   }
   return null;
 }
@@ -430,10 +480,14 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
   if (sentence?.[1]) return cleanName(sentence[1]);
   const fromSentences = partiesFromSentences(text);
   if (fromSentences[role]) return fromSentences[role];
-  if (role === 'purchaser') {
-    const column = columnValues(text, /采购单位|采购人|建设单位|招标人/).map((cell) => cleanName(cell.value));
-    if (column[0] && column.every((name) => name === column[0])) return column[0];
-  }
+  // A result table with the parties as columns (`项目名称 | 招标人 | 招标代理机构 | 中标人`): one name in every row.
+  const column = columnValues(
+    text,
+    role === 'purchaser'
+      ? /^(?:采购单位|采购人|建设单位|招标人)/
+      : /代理(?:机构|单位|公司)?(?:名称)?$|^集中采购机构/,
+  ).map((cell) => cleanName(cell.value));
+  if (column[0] && column.every((name) => name === column[0])) return column[0];
   return null;
 }
 
@@ -618,11 +672,15 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
 
   const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
-  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS));
-  const purchaser = safely(
-    () => extractParty(text, 'purchaser', PURCHASER_LABELS) ?? (agency ? null : signingBody(text)),
-  );
+  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS) ?? signingAgency(text));
   const projectName = safely(() => extractProjectName(text, title));
+  const purchaser = safely(
+    () =>
+      extractParty(text, 'purchaser', PURCHASER_LABELS) ??
+      signingBody(text, agency) ??
+      buyerInTitle(title, agency) ??
+      buyerBeforeProjectName(text, projectName, agency),
+  );
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
   );

@@ -38,7 +38,7 @@ function labelRegExp(labels: readonly string[]): RegExp {
     // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
     const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
     pattern = new RegExp(
-      String.raw`(?:^|(?<=[\n\t，。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
+      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
       'g',
     );
     LABEL_CACHE.set(key, pattern);
@@ -172,6 +172,28 @@ function isLabelCell(text: string, labelIndex: number, value: string): boolean {
 }
 
 /**
+ * The value cell of a label cell followed by empty cells: read as a label cell of the row without its empty
+ * cells (an even number of them, the label at an even one), the next non-empty cell being its value.
+ */
+function valueAfterEmptyCells(
+  text: string,
+  labelIndex: number,
+  rest: string,
+): { value: string; offset: number } | null {
+  const lineStart = lineStartBefore(text, labelIndex);
+  const line = text.slice(lineStart, lineEndAfter(text, labelIndex));
+  const filled = line.split('\t').filter((cell) => cell.trim() !== '');
+  const before = text
+    .slice(lineStart, labelIndex)
+    .split('\t')
+    .filter((cell) => cell.trim() !== '').length;
+  if (filled.length % 2 !== 0 || before % 2 !== 0) return null;
+  const gap = /^[ \t]*/.exec(rest)?.[0].length ?? 0;
+  const value = rest.slice(gap).split('\t')[0] ?? '';
+  return value.trim() === '' || HEADER_CELL.test(value.trim()) ? null : { value, offset: gap };
+}
+
+/**
  * Every value given under one of the labels, in text order. A label followed by a tab takes the next cell; a
  * label with an empty value takes the next line when that line is not a label itself. `runTogether` also reads
  * party-name and phone labels written straight after the value before them (`…管理处采购代理机构名称：`);
@@ -195,7 +217,13 @@ export function findLabeled(
     let valueIndex = valueStart;
     if (separator === '\t') {
       value = rest.split('\t')[0] ?? '';
-      if (!isLabelCell(scope, match.index, value)) continue;
+      if (value.trim() === '') {
+        // `招标人\t\t宜昌市…`: a merged or spacer cell left empty between the label and its value.
+        const spaced = valueAfterEmptyCells(scope, match.index, rest);
+        if (!spaced) continue;
+        value = spaced.value;
+        valueIndex = valueStart + spaced.offset;
+      } else if (!isLabelCell(scope, match.index, value)) continue;
     } else {
       const cells = rest.split('\t');
       value = cells[0] ?? '';
@@ -233,12 +261,16 @@ function ownLineLabels(scope: string, labels: readonly string[], from: number): 
   if (long.length === 0) return [];
   const pattern = cachedRegExp(
     `own-line:${long.join('|')}`,
-    () => String.raw`(?<=^|\n)[ ]*(${alternation(long)})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*(?=\n)`,
+    () =>
+      String.raw`(?<=^|\n)[ ]*${NUMBERING}(${alternation(long)})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*(?=\n)`,
   );
   pattern.lastIndex = from;
   const results: LabeledValue[] = [];
   for (let match = pattern.exec(scope); match; match = pattern.exec(scope)) {
-    const valueIndex = match.index + match[0].length + 1;
+    let valueIndex = match.index + match[0].length + 1;
+    // A numbered heading over its value with a blank line between (`一、项目编号\n\nWHJK-…`).
+    const blank = /^(?:[ ]*\n){1,2}/.exec(scope.slice(valueIndex, valueIndex + 8));
+    if (blank) valueIndex += blank[0].length;
     const nextLine = scope.slice(valueIndex, lineEndAfter(scope, valueIndex));
     pattern.lastIndex = valueIndex;
     const bare = nextLine.trim();
