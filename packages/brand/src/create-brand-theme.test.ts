@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relativeLuminance } from './color-contrast';
 import { createColorShades } from './color-shades';
-import { brandColorName, createBrandTheme } from './create-brand-theme';
+import { brandColorName, createBrandTheme, createChartPalette } from './create-brand-theme';
 import { exampleManifest } from './example-manifest.fixture';
 
 const samplePrimaries = [
@@ -64,5 +64,33 @@ describe('createBrandTheme', () => {
       expect(fontFamily).toContain('"Microsoft YaHei"');
       expect(fontFamily).toMatch(/sans-serif$/);
     }
+  });
+});
+
+describe('createChartPalette', () => {
+  it("starts with the primary colour, then the brand's other theme colours, then two shades of the primary", () => {
+    const shades = createColorShades('#1d5fd1');
+    expect(
+      createChartPalette({ primary: '#1d5fd1', themeChoices: ['#1d5fd1', '#0e7480', '#c2410c'] }),
+    ).toEqual(['#1d5fd1', '#0e7480', '#c2410c', shades[8], shades[3]]);
+  });
+
+  it('puts a theme colour chosen in the settings panel first, once', () => {
+    const palette = createChartPalette({
+      primary: '#0E7480',
+      themeChoices: ['#1d5fd1', '#0e7480', '#c2410c'],
+    });
+    expect(palette.slice(0, 3)).toEqual(['#0e7480', '#1d5fd1', '#c2410c']);
+    expect(new Set(palette).size).toBe(palette.length);
+  });
+
+  it('gives a brand with one colour three series colours', () => {
+    expect(createChartPalette({ primary: '#6941c6', themeChoices: ['#6941c6'] })).toHaveLength(3);
+  });
+
+  it('is what the brand theme hands the charts', () => {
+    expect(createBrandTheme(exampleManifest).other?.chartPalette).toEqual(
+      createChartPalette(exampleManifest.colors),
+    );
   });
 });

@@ -1,2 +1,8 @@
 export { createColorShades } from './color-shades';
-export { brandColorName, brandFontFamily, createBrandTheme } from './create-brand-theme';
+export {
+  type BrandThemeOther,
+  brandColorName,
+  brandFontFamily,
+  createBrandTheme,
+  createChartPalette,
+} from './create-brand-theme';

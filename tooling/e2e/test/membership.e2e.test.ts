@@ -244,6 +244,14 @@ describe(`membership purchase (${brand.id})`, () => {
         const before = await api<{ total: number }>(user, 'POST', '/webchat/api/order/myOrders', {});
         expect(before.total).toBe(0);
 
+        await saveBothWidths(page, 'membership-modal-choose');
+        // On a phone 获取支付二维码 follows the payable amount: no empty place for the code above it before there is one.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const payableBox = await modal.getByTestId('payable-amount').boundingBox();
+        const askForQrBox = await askForQr.boundingBox();
+        expect((askForQrBox?.y ?? 0) - ((payableBox?.y ?? 0) + (payableBox?.height ?? 0))).toBeLessThan(24);
+        await page.setViewportSize({ width: 1440, height: 900 });
+
         // The order the server made for exactly these choices, asked for once.
         await askForQr.click();
         const qr = modal.getByRole('img', { name: '支付二维码' });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brandManifestSchema } from '@tender/brand';
 import { describe, expect, it } from 'vitest';
 import { brandById, brands } from './brands';
+import { catalogTheme } from './catalog-theme';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -114,5 +115,21 @@ describe('the app stories', () => {
         .filter(([, count]) => count > 0),
     );
     expect(table).toEqual(counted);
+  });
+});
+
+describe('the catalog theme', () => {
+  const portal = brandById('portal');
+  const logo = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#1d5fd1"/></svg>';
+  const theme = catalogTheme(portal, logo);
+
+  it("puts the brand's logo and name in Storybook's sidebar, not Storybook's own", () => {
+    expect(theme.brandTitle).toContain(portal.name);
+    const image = decodeURIComponent(theme.brandImage ?? '');
+    expect(image).toContain(
+      `<image href="${logo.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`,
+    );
+    expect(image).toContain(`>${portal.name}</text>`);
+    expect(theme.colorSecondary).toBe(portal.colors.primary);
   });
 });

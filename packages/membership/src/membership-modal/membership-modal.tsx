@@ -201,15 +201,14 @@ export function MembershipModal({
                     <QRCodeSVG value={order.codeUrl} size={PAYMENT_QR_SIZE_PX} />
                   </Box>
                 ) : (
-                  <Center style={{ width: PAYMENT_QR_SIZE_PX, height: PAYMENT_QR_SIZE_PX }}>
-                    <Button
-                      onClick={() => void requestPayment()}
-                      loading={state.creatingOrder}
-                      disabled={!product || state.loadingProducts}
-                    >
-                      {t.requestQr}
-                    </Button>
-                  </Center>
+                  // The button alone: the code's 140 px place, reserved around it, left a gap above it on a phone.
+                  <Button
+                    onClick={() => void requestPayment()}
+                    loading={state.creatingOrder}
+                    disabled={!product || state.loadingProducts}
+                  >
+                    {t.requestQr}
+                  </Button>
                 )}
                 <Text size="xs" c="dimmed">
                   {state.creatingOrder ? t.creatingOrder : order ? t.scanToPay : t.requestQrHint}

@@ -26,6 +26,14 @@ export interface ChartSpec {
   table: ChartTable;
 }
 
+/**
+ * The option with the brand's series colours (`theme.other.chartPalette`, @tender/brand/theme): without them ECharts
+ * draws in its own palette. A colour the option sets itself still wins.
+ */
+export function withBrandPalette(option: ChartOption, palette: readonly string[] | undefined): ChartOption {
+  return palette?.length ? { color: [...palette], ...option } : option;
+}
+
 /** Fen as 万元 with two decimals (the contracts' amounts are fen). */
 export function fenToWanYuan(fen: number): number {
   return Math.round(fen / 10_000) / 100;

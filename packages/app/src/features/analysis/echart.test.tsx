@@ -1,9 +1,22 @@
-import { createRenderWithBrand } from '@tender/test-utils';
+import { defineBrand } from '@tender/brand';
+import { createRenderWithBrand, testBrand } from '@tender/test-utils';
 import { UiKitProvider } from '@tender/ui-kit';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { monthlyTrendChart } from './chart-options';
+import type { ChartOption } from './chart-spec';
 import { EChart } from './echart';
+
+/** What the chart was asked to draw: ECharts itself needs a canvas, which jsdom has not. */
+const drawnOptions = vi.hoisted(() => [] as ChartOption[]);
+vi.mock('./echarts-setup', () => ({
+  initChart: () => ({
+    setOption: (option: ChartOption) => drawnOptions.push(option),
+    resize() {},
+    dispose() {},
+    on() {},
+  }),
+}));
 
 const renderWithKit = createRenderWithBrand(UiKitProvider);
 
@@ -29,5 +42,25 @@ describe('EChart', () => {
     renderWithKit(<EChart title="逐月走势" spec={monthlyTrendChart([])} />);
     expect(screen.getByText('暂无数据')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '查看数据表' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the test brand', testBrand],
+    [
+      'a brand of other colours',
+      defineBrand({
+        ...testBrand,
+        id: 'teal',
+        colors: { primary: '#0e7480', themeChoices: ['#0e7480', '#be185d'] },
+      }),
+    ],
+  ])("draws its series in the brand's colours, not ECharts' own (%s)", async (_name, brand) => {
+    drawnOptions.length = 0;
+    createRenderWithBrand(UiKitProvider, brand)(<EChart title="逐月走势" spec={spec} />);
+    await waitFor(() => expect(drawnOptions).not.toHaveLength(0));
+    const colors = drawnOptions.at(-1)?.color as string[];
+    // The primary colour for the first series (the line of items), the brand's other theme colours next.
+    expect(colors.slice(0, brand.colors.themeChoices.length)).toEqual(brand.colors.themeChoices);
+    expect(colors).not.toContain('#5070dd');
   });
 });

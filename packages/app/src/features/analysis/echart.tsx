@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Loader, Paper, Table, Text, Title, useMantineTheme } from '@mantine/core';
+import type { BrandThemeOther } from '@tender/brand/theme';
 import { useEffect, useRef, useState } from 'react';
-import type { ChartOption, ChartSpec } from './chart-spec';
+import { type ChartOption, type ChartSpec, withBrandPalette } from './chart-spec';
 import { messages } from './messages';
 
 /** What ECharts hands a click handler: the series' type and the clicked datum. */
@@ -41,6 +42,8 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
   const [status, setStatus] = useState<'loading' | 'drawn' | 'failed'>('loading');
   const [finished, setFinished] = useState(false);
   const [showTable, setShowTable] = useState(tableOpened);
+  // The brand's series colours (the settings panel's theme colour first), as the rest of the app is themed.
+  const palette = (useMantineTheme().other as Partial<BrandThemeOther>).chartPalette;
 
   useEffect(() => {
     let disposed = false;
@@ -75,11 +78,11 @@ export function EChart({ title, spec, height = 300, onClick, tableOpened = false
     if (status !== 'drawn' || !chart.current) return;
     setFinished(false);
     try {
-      chart.current.setOption(spec.option, true);
+      chart.current.setOption(withBrandPalette(spec.option, palette), true);
     } catch {
       setStatus('failed');
     }
-  }, [spec, status]);
+  }, [spec, status, palette]);
 
   const tableVisible = showTable || status === 'failed';
   return (
