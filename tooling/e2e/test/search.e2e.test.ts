@@ -99,6 +99,18 @@ const resultList = () => results().getByRole('list', { name: '结果列表' });
 const resultTable = () => results().getByRole('table', { name: '结果表格' });
 /** Unfolds the filters (folded at first so the results show within the first screen). */
 const openFilters = () => page.getByRole('button', { name: '展开筛选' }).click();
+/**
+ * Picks an option of a filter's select. A click that lands while the screen is still rendering after a load opens
+ * nothing (seen once in CI): the select is clicked again until its list shows.
+ */
+async function choose(select: string, option: string) {
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  for (let attempt = 0; attempt < 5 && !(await wanted.isVisible()); attempt += 1) {
+    await page.getByRole('combobox', { name: select }).click();
+    await wanted.waitFor({ timeout: 2_000 }).catch(() => {});
+  }
+  await wanted.click();
+}
 const displayToggle = (name: '列表' | '表格') =>
   results().getByRole('radiogroup', { name: '显示方式' }).locator('label', { hasText: name });
 
@@ -217,8 +229,7 @@ describe(`search screens (${brand.id})`, () => {
     await page.getByRole('tablist', { name: '查询范围' }).getByRole('tab', { name: '招投标信息' }).click();
     await resultList().waitFor();
     await openFilters();
-    await page.getByRole('combobox', { name: '省份' }).click();
-    await page.getByRole('option', { name: province, exact: true }).click();
+    await choose('省份', province);
     await expect
       .poll(
         async () => {
@@ -243,8 +254,7 @@ describe(`search screens (${brand.id})`, () => {
     await page.reload();
     await resultList().waitFor();
     await openFilters();
-    await page.getByRole('combobox', { name: '金额' }).click();
-    await page.getByRole('option', { name: '50万以下', exact: true }).click();
+    await choose('金额', '50万以下');
     await results().getByText(`共找到 ${expected.data.totalText} 条数据`).waitFor();
     const firstTitle = expected.data.records[0]?.title;
     if (firstTitle) await resultList().getByRole('link', { name: firstTitle, exact: true }).first().waitFor();
