@@ -393,6 +393,11 @@ const SIGNATURE_DATE =
 const BODY_NAME =
   /^[\u4e00-\u9fa5()（）]{3,38}(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团)$/;
 
+/** A body's name that neither reads as an agency's nor is the notice's agency. */
+function mayBePurchaser(name: string, agency: string | null): boolean {
+  return !AGENCY_LIKE.test(name) && name !== agency;
+}
+
 /**
  * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
  * names no party by label, unless the name reads as an agency's or is the agency.
@@ -406,7 +411,7 @@ function signingBody(text: string, agency: string | null): string | null {
   for (let i = lines.length - 1; i > 0; i -= 1) {
     if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
     const name = lines[i - 1] as string;
-    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
+    if (BODY_NAME.test(name) && mayBePurchaser(name, agency)) return cleanName(name);
     return null;
   }
   return null;
@@ -426,7 +431,7 @@ function buyerBeforeProjectName(
     const at = line.indexOf(projectName);
     if (at < 4 || at > 40) continue;
     const name = line.slice(0, at).trim();
-    if (BODY_NAME.test(name) && !AGENCY_LIKE.test(name) && name !== agency) return cleanName(name);
+    if (BODY_NAME.test(name) && mayBePurchaser(name, agency)) return cleanName(name);
   }
   return null;
 }
@@ -438,7 +443,7 @@ const BUYER_OPENING_TITLE =
 function buyerInTitle(title: string | null, agency: string | null): string | null {
   const opening = title ? BUYER_OPENING_TITLE.exec(title) : null;
   const name = cleanName(opening?.[1]);
-  return name && !AGENCY_LIKE.test(name) && name !== agency ? name : null;
+  return name && mayBePurchaser(name, agency) ? name : null;
 }
 
 /** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
