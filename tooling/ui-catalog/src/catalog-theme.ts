@@ -1,9 +1,10 @@
 import type { BrandManifest } from '@tender/brand';
-import { brandFontFamily } from '@tender/brand/theme';
 import { create } from 'storybook/theming/create';
 
 const LOGO_SIZE_PX = 28;
 const TITLE_FONT_SIZE_PX = 16;
+// Not @tender/brand/theme's brandFontFamily: that module brings Mantine, which Storybook's manager bundle cannot take.
+const TITLE_FONT_FAMILY = 'PingFang SC, Microsoft YaHei, Noto Sans CJK SC, WenQuanYi Micro Hei, sans-serif';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -20,7 +21,7 @@ export function catalogBrandImage(brand: BrandManifest, logoUrl: string): string
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LOGO_SIZE_PX}">`,
     `<image href="${logo}" width="${LOGO_SIZE_PX}" height="${LOGO_SIZE_PX}"/>`,
-    `<text x="${LOGO_SIZE_PX + 8}" y="${LOGO_SIZE_PX / 2}" dominant-baseline="central" font-size="${TITLE_FONT_SIZE_PX}" font-weight="600" fill="${brand.colors.primary}" font-family="${escapeXml(brandFontFamily)}">${escapeXml(brand.name)}</text>`,
+    `<text x="${LOGO_SIZE_PX + 8}" y="${LOGO_SIZE_PX / 2}" dominant-baseline="central" font-size="${TITLE_FONT_SIZE_PX}" font-weight="600" fill="${brand.colors.primary}" font-family="${TITLE_FONT_FAMILY}">${escapeXml(brand.name)}</text>`,
     '</svg>',
   ].join('');
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
