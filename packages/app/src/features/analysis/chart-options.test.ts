@@ -101,6 +101,16 @@ describe('shareChart', () => {
       ['', 2],
     ]);
   });
+
+  it('draws a smaller ring on a phone-wide chart, so the names beside it keep their room', () => {
+    const { media } = shareChart([bucket('gk', '公开招标', 8)]).option;
+    expect(media).toEqual([
+      expect.objectContaining({
+        query: { maxWidth: 480 },
+        option: { series: [expect.objectContaining({ radius: ['26%', '44%'] })] },
+      }),
+    ]);
+  });
 });
 
 describe('amountDistributionChart', () => {

@@ -56,7 +56,7 @@ export function rankingChart(companies: readonly MarketCompany[]): ChartSpec {
       yAxis: {
         type: 'category',
         data: bottomUp.map((company) => company.name),
-        axisLabel: { width: 180, overflow: 'truncate' },
+        axisLabel: { width: 180, overflow: 'break' },
       },
       series: [
         {
@@ -81,7 +81,7 @@ export function amountDistributionChart(buckets: readonly MarketBucket[]): Chart
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { top: 0, data: [labels.budget, labels.award] },
       grid: { left: 48, right: 16, bottom: 64, top: 56 },
-      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'truncate' } },
+      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'break' } },
       yAxis: { type: 'value', name: labels.amount, axisLabel: amountAxisLabel },
       series: [
         {
@@ -124,6 +124,13 @@ export function shareChart(buckets: readonly MarketBucket[]): ChartSpec {
           radius: ['40%', '68%'],
           center: ['50%', '45%'],
           data: counted.map((bucket) => ({ name: bucket.name || bucket.code, value: bucket.items })),
+        },
+      ],
+      // On a phone's card the full ring left a name (竞争性磋商) no room beside it: ECharts cut it to 竞…
+      media: [
+        {
+          query: { maxWidth: 480 },
+          option: { series: [{ radius: ['26%', '44%'], labelLine: { length: 8, length2: 8 } }] },
         },
       ],
     },
