@@ -67,6 +67,17 @@ describe('sameProject', () => {
     expect(sameProject(intention, { ...tender, projectName: '某某中学空调采购项目' })).toBe(true);
   });
 
+  it('links codes a letter apart only with the same name and purchaser', () => {
+    const numbered = { ...tender, projectCode: 'LNZC20190703003' };
+    const result = { ...numbered, docType: 'jg', projectCode: 'LNJC20190703003' };
+    expect(sameProject(numbered, result)).toBe(true);
+    expect(sameProject(numbered, { ...result, projectName: '某某中学课桌椅采购项目' })).toBe(false);
+    expect(sameProject(numbered, { ...result, purchaser: null })).toBe(false);
+    expect(
+      sameProject({ ...tender, projectCode: 'ZC-2025-001' }, { ...tender, projectCode: 'JC-2025-001' }),
+    ).toBe(false);
+  });
+
   it('keeps lots and other purchasers apart', () => {
     expect(sameProject(tender, { ...tender, projectName: '某某中学空调采购项目（2包）' })).toBe(false);
     expect(sameProject(tender, { ...tender, purchaser: '另一中学' })).toBe(false);

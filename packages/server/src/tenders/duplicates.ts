@@ -77,8 +77,9 @@ function sameProjectName(a: NoticeFacts, b: NoticeFacts): boolean {
 }
 
 /**
- * Two notices of one procurement (意向 → 招标 → 更正 → 结果), for the detail's 项目进程: the same project code, or
- * the same project name (one containing the other) with the same purchaser; never two lots.
+ * Two notices of one procurement (意向 → 招标 → 更正 → 结果), for the detail's 项目进程: the same project code (or
+ * one a letter apart, with the same name and purchaser), or the same project name (one containing the other) with
+ * the same purchaser; never two lots.
  */
 export function sameProject(a: NoticeFacts, b: NoticeFacts): boolean {
   if (!sameLots(a, b)) return false;
@@ -89,8 +90,22 @@ export function sameProject(a: NoticeFacts, b: NoticeFacts): boolean {
   ) {
     return false;
   }
+  const namedAlike = !masked(a.purchaser) && !masked(b.purchaser) && sameProjectName(a, b);
   if (!masked(a.projectCode) && !masked(b.projectCode)) {
-    return normalizeProjectCode(a.projectCode as string) === normalizeProjectCode(b.projectCode as string);
+    const [x, y] = [
+      normalizeProjectCode(a.projectCode as string),
+      normalizeProjectCode(b.projectCode as string),
+    ];
+    return x === y || (namedAlike && sameNumberOtherLetters(x, y));
   }
-  return !masked(a.purchaser) && !masked(b.purchaser) && sameProjectName(a, b);
+  return namedAlike;
+}
+
+/**
+ * Some sites number a project's tender and its result apart by a letter (LNZC20190703003 → LNJC20190703003): the
+ * same run of at least eight digits, other letters. Trusted only beside the same purchaser and project name.
+ */
+function sameNumberOtherLetters(x: string, y: string): boolean {
+  const digitsOf = (code: string) => code.replace(/\D/gu, '');
+  return digitsOf(x).length >= 8 && digitsOf(x) === digitsOf(y);
 }
