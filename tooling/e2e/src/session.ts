@@ -56,6 +56,14 @@ export async function callApi<T = unknown>(
   return (await response.json()) as Envelope<T>;
 }
 
+/** A search result of the demo corpus (`searchAllList` record): the id and type the detail screens take. */
+export interface DemoItem {
+  id: number;
+  docType: string;
+  title: string;
+  provinceName: string | null;
+}
+
 export interface SignedInUser {
   mobile: string;
   token: string;

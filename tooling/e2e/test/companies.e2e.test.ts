@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import { buyMembership } from '../src/membership';
 import {
   appUrl,
@@ -16,7 +16,6 @@ import {
 
 const brand = currentBrand();
 const analysis = brand.flags.analysis;
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 const COMPANY_SEARCH = '/enterpriseAnalysis/informationQuery/erterInformation';
 const MARKET_ANALYSIS = '/enterpriseAnalysis/informationQuery/marketAnalysis';
 
@@ -39,7 +38,7 @@ async function saveScreenshot(name: string, fullPage = false): Promise<void> {
       (chart) => chart.getAttribute('data-chart') === 'finished',
     ),
   );
-  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled', fullPage } as const;
+  const options = { path: join(screensDir, `${name}.png`), animations: 'disabled', fullPage } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 
@@ -48,7 +47,7 @@ beforeAll(async () => {
   user = await signInByApi(brand);
   if (analysis) await buyMembership(brand, user, 'toubiaotong');
   ({ context, page } = await openSignedInPage(browser, brand, user));
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
 });
 
 afterAll(async () => {

@@ -3,28 +3,20 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import { buyMembership } from '../src/membership';
 import {
   appUrl,
   callApi,
   currentBrand,
   DETAIL_PATHS,
+  type DemoItem,
   openSignedInPage,
   type SignedInUser,
   signInByApi,
 } from '../src/session';
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
-
-/** A search result of the demo corpus (`searchAllList` record): the id and type the detail screens take. */
-interface DemoItem {
-  id: number;
-  docType: string;
-  title: string;
-  provinceName: string | null;
-}
 
 /** A tab of 全部搜索 over the demo corpus (DEMO_SIZE=200), newest first. */
 async function demoItems(user: SignedInUser, tab: string): Promise<DemoItem[]> {
@@ -76,7 +68,7 @@ let tenders: DemoItem[];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
   user = await signInByApi(brand);
   tenders = await demoItems(user, 'zb');
 });
@@ -89,7 +81,7 @@ afterAll(async () => {
 async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
   const options = {
-    path: join(screenshotsDir, `${name}.png`),
+    path: join(screensDir, `${name}.png`),
     fullPage: false,
     animations: 'disabled',
   } as const;

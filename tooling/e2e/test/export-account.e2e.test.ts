@@ -4,7 +4,7 @@ import { inflateRawSync } from 'node:zlib';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import { buyMembership } from '../src/membership';
 import { serverUrl } from '../src/server';
 import {
@@ -19,13 +19,12 @@ import {
 const brand = currentBrand();
 /** spec §1: the full export runs where the issue asks for it; every brand with the flag refuses putong. */
 const exportsHere = brand.id === 'portal' || brand.id === 'magpie';
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -61,7 +60,7 @@ const waitForPath = (page: Page, path: string) =>
 /** Saves a screenshot for docs (portal only); a busy machine occasionally fails a capture, so it tries twice. */
 async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
-  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled' } as const;
+  const options = { path: join(screensDir, `${name}.png`), animations: 'disabled' } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 

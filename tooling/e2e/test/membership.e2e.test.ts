@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import {
   appUrl,
   callApi,
   currentBrand,
+  type DemoItem,
   openSignedInPage,
   type SignedInUser,
   signInByApi,
@@ -20,14 +21,6 @@ import {
  */
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
-
-interface DemoItem {
-  id: number;
-  docType: string;
-  title: string;
-  provinceName: string | null;
-}
 
 async function api<T>(user: SignedInUser, method: 'GET' | 'POST', path: string, params = {}): Promise<T> {
   const answer = await callApi<T>(brand, method, path, params, user.token);
@@ -122,7 +115,7 @@ async function openRefusedDetail(page: Page, refused: DemoItem) {
 
 async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
-  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled' } as const;
+  const options = { path: join(screensDir, `${name}.png`), animations: 'disabled' } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 
@@ -135,7 +128,7 @@ async function saveBothWidths(page: Page, name: string, only = 'portal'): Promis
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(400);
-    const options = { path: join(screenshotsDir, `${name}-${width}.png`), animations: 'disabled' } as const;
+    const options = { path: join(screensDir, `${name}-${width}.png`), animations: 'disabled' } as const;
     await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -150,7 +143,7 @@ let buyer: { user: SignedInUser; refused: DemoItem };
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
   buyer = await putongPastFreeTrial();
 });
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import { appUrl, callApi, currentBrand, openSignedInPage, signInByApi } from '../src/session';
 
 /**
@@ -12,7 +12,6 @@ import { appUrl, callApi, currentBrand, openSignedInPage, signInByApi } from '..
  */
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 interface Item {
   id: number;
@@ -22,7 +21,7 @@ interface Item {
 
 async function saveScreenshot(page: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
-  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled' } as const;
+  const options = { path: join(screensDir, `${name}.png`), animations: 'disabled' } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 

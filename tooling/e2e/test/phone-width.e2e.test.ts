@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import { paidMember } from '../src/membership';
 import { lastSmsCode, serverUrl } from '../src/server';
 import {
@@ -19,7 +19,6 @@ import {
 const brand = currentBrand();
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1920, height: 1080 };
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 let browser: Browser;
 let context: BrowserContext;
@@ -87,7 +86,7 @@ async function firstControl(target: Page): Promise<Locator> {
 
 async function save(target: Page, name: string): Promise<void> {
   if (brand.id !== 'portal') return;
-  await target.screenshot({ path: join(screenshotsDir, `${name}.png`), animations: 'disabled' });
+  await target.screenshot({ path: join(screensDir, `${name}.png`), animations: 'disabled' });
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import {
   appUrl,
   callApi,
@@ -14,7 +14,6 @@ import {
 } from '../src/session';
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 let browser: Browser;
 let context: BrowserContext;
@@ -63,7 +62,7 @@ beforeAll(async () => {
   user = await signInByApi(brand);
   browser = await launchChromium();
   ({ context, page } = await openSignedInPage(browser, brand, user));
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
 });
 
 afterAll(async () => {
@@ -83,9 +82,9 @@ describe(`即将到期 (${brand.id})`, () => {
     await expectShows(await expiring(180));
     if (brand.id === 'portal') {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.screenshot({ path: join(screenshotsDir, 'renewal-expiring-1440.png'), fullPage: true });
+      await page.screenshot({ path: join(screensDir, 'renewal-expiring-1440.png'), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: join(screenshotsDir, 'renewal-expiring-390.png'), fullPage: true });
+      await page.screenshot({ path: join(screensDir, 'renewal-expiring-390.png'), fullPage: true });
       await page.setViewportSize({ width: 1440, height: 900 });
     }
     await page.getByText('30 天内').click();

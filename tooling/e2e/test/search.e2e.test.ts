@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import {
   appUrl,
   callApi,
@@ -15,7 +15,6 @@ import {
 } from '../src/session';
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 /** A result as `searchList` answers it. */
 interface SearchRecord {
@@ -73,7 +72,7 @@ let opened: SearchRecord | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
   user = await signInByApi(brand);
   ({ context, page } = await openSignedInPage(browser, brand, user));
 });
@@ -87,7 +86,7 @@ afterAll(async () => {
 async function saveScreenshot(name: string): Promise<void> {
   if (brand.id !== 'portal') return;
   const options = {
-    path: join(screenshotsDir, `${name}.png`),
+    path: join(screensDir, `${name}.png`),
     fullPage: false,
     animations: 'disabled',
   } as const;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { launchChromium } from '@tender/chromium';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../src/brands';
+import { screensDir } from '../src/brands';
 import {
   appUrl,
   callApi,
@@ -14,7 +14,6 @@ import {
 } from '../src/session';
 
 const brand = currentBrand();
-const screenshotsDir = join(repositoryRoot, 'docs', 'screenshots', 'screens');
 
 interface SavedGroup {
   id: number;
@@ -79,7 +78,7 @@ const groupNav = () => screen().getByRole('navigation', { name: '订阅分组' }
 const feedItems = () => screen().getByRole('list', { name: '订阅信息' }).getByRole('listitem');
 
 async function saveScreenshot(name: string): Promise<void> {
-  const options = { path: join(screenshotsDir, `${name}.png`), animations: 'disabled' } as const;
+  const options = { path: join(screensDir, `${name}.png`), animations: 'disabled' } as const;
   await page.screenshot(options).catch(() => page.waitForTimeout(500).then(() => page.screenshot(options)));
 }
 
@@ -97,7 +96,7 @@ beforeAll(async () => {
   words = await subscribableWords(user);
   browser = await launchChromium();
   ({ context, page } = await openSignedInPage(browser, brand, user));
-  mkdirSync(screenshotsDir, { recursive: true });
+  mkdirSync(screensDir, { recursive: true });
 });
 
 afterAll(async () => {
