@@ -7,16 +7,16 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 58,
-    projectCode: 47,
+    projectName: 61,
+    projectCode: 49,
     budgetFen: 16,
-    purchaser: 49,
-    agency: 29,
-    procurementMethod: 49,
-    provinceCode: 60,
+    purchaser: 52,
+    agency: 32,
+    procurementMethod: 51,
+    provinceCode: 63,
     bidDeadline: 12,
-    winners: 25,
-    phones: 33,
+    winners: 26,
+    phones: 34,
   },
   'held-out': {
     projectName: 101,
@@ -28,7 +28,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     provinceCode: 119,
     bidDeadline: 33,
     winners: 29,
-    phones: 61,
+    phones: 62,
   },
 };
 

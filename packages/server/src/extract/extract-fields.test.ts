@@ -120,6 +120,14 @@ describe('extractFields on the fixture notices', () => {
       region: { provinceCode: '330000', cityCode: '330100', districtCode: '330102' },
     });
   });
+
+  it('reads the project from a title with a repeat tender and the lots appended after it', () => {
+    expect(
+      extractFields('本次招标为2个标段。', {
+        title: '某某水库工程质量检测二次招标公告-检测标,其他标招标公告',
+      }),
+    ).toMatchObject({ projectName: '某某水库工程质量检测' });
+  });
 });
 
 describe('extractFields on the parties of a notice', () => {

@@ -92,6 +92,7 @@ const TITLE_SUFFIXES = [
   '比选',
   '招标',
   '资格预审',
+  '二次',
   '及',
   '和',
   '与',
@@ -118,6 +119,8 @@ function projectNameFromTitle(title: string | null): string | null {
     .replace(/^[^，。；\n]{0,40}?关于/, '')
     .replace(TITLE_CODE, '')
     .replace(/[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招)[）)]$/, '')
+    // `XX项目二次招标公告-检测标,其他标招标公告`: the lots the site appends after the notice's own title.
+    .replace(/(?<=公告|公示)[ ]*[-—_–|][^-—_–|]+(?:公告|公示)$/, '')
     .trim();
   for (let stripped = true; stripped; ) {
     stripped = false;

@@ -17,6 +17,13 @@ describe('htmlToText', () => {
     expect(normalizeText(text)).toBe('项目名称\t某某 项目\n预算\t\t12万元');
   });
 
+  it('keeps the lines of a layout cell that holds a table of its own (the whole notice in one cell)', () => {
+    const { text } = htmlToText(
+      '<table><tr><td><div>某某项目招标公告</div><div>1.招标条件</div><table><tr><td>招标人</td><td>某局</td></tr></table></td></tr></table>',
+    );
+    expect(normalizeText(text)).toBe('某某项目招标公告\n1.招标条件\n招标人\t某局');
+  });
+
   it('survives unclosed tags and cells', () => {
     const { text } = htmlToText('<table><tr><td>a<td>b<tr><td>c</table><p>d<script>never closed');
     expect(normalizeText(text)).toBe('a\tb\nc\nd');

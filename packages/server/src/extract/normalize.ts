@@ -71,16 +71,21 @@ const SKIPPED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'iframe
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A block's line break inside a table cell, until the cell closes and shows whether it is a layout cell. */
+const CELL_BREAK = '\u0000';
+
 /**
  * HTML to text, tokenised by htmlparser2 (which also decodes the character references): scripts, styles,
  * comments and the head dropped; block elements and table rows end a line; table cells are separated by a tab,
  * and line breaks inside a cell become spaces so that a row stays one line and a label cell stays beside its
- * value cell. Unclosed cells, rows and tags are closed the way a browser would.
+ * value cell — except in a cell that holds a table of its own: a layout cell around the whole notice, whose
+ * paragraphs keep their lines. Unclosed cells, rows and tags are closed the way a browser would.
  */
 export function htmlToText(html: string): HtmlText {
   let out = '';
   let skipDepth = 0;
-  let cellDepth = 0; // > 0 inside a table cell, where line breaks become spaces
+  // The open cells, innermost last: where each began in `out`, and whether it holds a table (a layout cell).
+  const cells: { start: number; layout: boolean }[] = [];
   let title = '';
   let inTitle = false;
   const headings: string[] = [];
@@ -96,9 +101,12 @@ export function htmlToText(html: string): HtmlText {
         }
         if (skipDepth > 0) return;
         if (/^h[1-3]$/.test(name)) heading = '';
-        if (name === 'td' || name === 'th') cellDepth += 1;
-        else if (name === 'tr' || name === 'table') out += '\n';
-        else if (BLOCK_TAGS.has(name)) out += cellDepth > 0 ? ' ' : '\n';
+        if (name === 'td' || name === 'th') cells.push({ start: out.length, layout: false });
+        else if (name === 'tr' || name === 'table') {
+          if (name === 'table' && cells.length > 0)
+            (cells[cells.length - 1] as { layout: boolean }).layout = true;
+          out += '\n';
+        } else if (BLOCK_TAGS.has(name)) out += cells.length > 0 ? CELL_BREAK : '\n';
       },
       ontext(text) {
         if (inTitle) title += text;
@@ -118,12 +126,16 @@ export function htmlToText(html: string): HtmlText {
           heading = null;
         }
         if (name === 'td' || name === 'th') {
+          const cell = cells.pop();
+          if (cell) {
+            const breaks = cell.layout ? '\n' : ' ';
+            out = out.slice(0, cell.start) + out.slice(cell.start).replaceAll(CELL_BREAK, breaks);
+          }
           out += '\t';
-          cellDepth = Math.max(0, cellDepth - 1);
         } else if (name === 'tr' || name === 'table') {
           out += '\n';
         } else if (BLOCK_TAGS.has(name)) {
-          out += cellDepth > 0 ? ' ' : '\n';
+          out += cells.length > 0 ? CELL_BREAK : '\n';
         }
       },
     },
@@ -133,6 +145,7 @@ export function htmlToText(html: string): HtmlText {
   parser.end();
   // A cell left open at the end is closed by the parser; its tab would end the text.
   if (out.endsWith('\t')) out = out.slice(0, -1);
+  out = out.replaceAll(CELL_BREAK, ' ');
   const titles = [...headings, oneLine(title)].filter((candidate) => candidate !== '');
   return { text: out, titles };
 }
