@@ -3,7 +3,6 @@ import { relativeLuminance } from './color-contrast';
 import { createColorShades } from './color-shades';
 import { brandColorName, createBrandTheme, createChartPalette } from './create-brand-theme';
 import { exampleManifest } from './example-manifest.fixture';
-import { colorDistance } from './hex-color';
 
 const samplePrimaries = [
   '#1d5fd1',
@@ -83,18 +82,6 @@ describe('createChartPalette', () => {
     });
     expect(palette.slice(0, 3)).toEqual(['#0e7480', '#1d5fd1', '#c2410c']);
     expect(new Set(palette).size).toBe(palette.length);
-  });
-
-  it('moves a colour that looks like an earlier one to the end, so neighbouring series differ', () => {
-    const palette = createChartPalette({
-      primary: '#c2410c',
-      themeChoices: ['#c2410c', '#b91c1c', '#1d5fd1', '#0e7480'],
-    });
-    expect(palette.slice(0, 3)).toEqual(['#c2410c', '#1d5fd1', '#0e7480']);
-    expect(palette).toContain('#b91c1c');
-    for (const [index, color] of palette.slice(1, 4).entries()) {
-      expect(colorDistance(palette[index] ?? '', color)).toBeGreaterThan(20);
-    }
   });
 
   it('gives a brand with one colour three series colours', () => {

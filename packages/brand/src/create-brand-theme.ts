@@ -1,7 +1,6 @@
 import { createTheme, type MantineThemeOverride } from '@mantine/core';
 import type { BrandManifest } from './brand-manifest';
 import { createColorShades } from './color-shades';
-import { colorDistance } from './hex-color';
 
 /** The key of the brand colour in `theme.colors`; also the theme's `primaryColor`. */
 export const brandColorName = 'brand';
@@ -25,26 +24,14 @@ export const brandFontFamily = [
   'sans-serif',
 ].join(', ');
 
-/** Under this CIE76 ΔE two series colours read as one hue (catering's #c2410c and #b91c1c are 16 apart). */
-const seriesColorMinDistance = 20;
-
 /**
  * The series colours of the brand's charts: the primary colour, then the brand's other theme colours, then a deep
- * and a light shade of the primary — so a brand that offers one colour still tells its series apart. A colour that
- * looks like one before it goes to the end, so neighbouring series (a ring's adjacent slices) differ.
+ * and a light shade of the primary — so a brand that offers one colour still tells its series apart.
  */
 export function createChartPalette(colors: BrandManifest['colors']): string[] {
   const shades = createColorShades(colors.primary);
-  const candidates = [
-    ...new Set([colors.primary, ...colors.themeChoices, shades[8], shades[3]].map((c) => c.toLowerCase())),
-  ];
-  const distinct: string[] = [];
-  const alike: string[] = [];
-  for (const color of candidates) {
-    const looksLikeOne = distinct.some((chosen) => colorDistance(chosen, color) < seriesColorMinDistance);
-    (looksLikeOne ? alike : distinct).push(color);
-  }
-  return [...distinct, ...alike];
+  const candidates = [colors.primary, ...colors.themeChoices, shades[8], shades[3]];
+  return [...new Set(candidates.map((color) => color.toLowerCase()))];
 }
 
 /** What the brand theme carries in `theme.other`. */
