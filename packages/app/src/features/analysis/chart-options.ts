@@ -56,7 +56,7 @@ export function rankingChart(companies: readonly MarketCompany[]): ChartSpec {
       yAxis: {
         type: 'category',
         data: bottomUp.map((company) => company.name),
-        axisLabel: { width: 180, overflow: 'break' },
+        axisLabel: { width: 180, overflow: 'truncate' },
       },
       series: [
         {
@@ -81,7 +81,7 @@ export function amountDistributionChart(buckets: readonly MarketBucket[]): Chart
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { top: 0, data: [labels.budget, labels.award] },
       grid: { left: 48, right: 16, bottom: 64, top: 56 },
-      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'break' } },
+      xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, width: 90, overflow: 'truncate' } },
       yAxis: { type: 'value', name: labels.amount, axisLabel: amountAxisLabel },
       series: [
         {
