@@ -179,4 +179,26 @@ describe('extractFields on the parties of a notice', () => {
     const text = '经院务会研究通过，某某医院六楼改造项目进行对外招标采购，于2019年1月9日进行投标报名。';
     expect(extractFields(text).projectName).toBe('某某医院六楼改造项目');
   });
+
+  it('reads the province from the body when no field names a place, but not from the winner or the agency', () => {
+    const text =
+      '车场信息化改造竞争性谈判公告\n一、项目名称：车场信息化改造\n交货地点：辽宁省抚顺市清原满族自治县\n';
+    expect(extractFields(text).region?.provinceCode).toBe('210000');
+    const award =
+      '餐厅托管经营中标公告\n中标单位：山西某某餐饮管理有限公司\n代理机构：北京某某招标有限公司\n';
+    expect(extractFields(award).region).toBeNull();
+  });
+
+  it("takes a 候选人公示's first candidate, from a sentence or with its price written under its rank", () => {
+    const sentence = '某某餐厅招标项目中标候选人公示\n评委经评审，推荐某某餐饮管理有限公司为第一中标候选人。';
+    expect(extractFields(sentence).winners).toEqual([
+      { lot: null, supplier: '某某餐饮管理有限公司', amount: null },
+    ]);
+    const byColumn =
+      '某某工程施工中标公示\n中标单位名称 第一中标候选人：甲建设有限公司 第二中标候选人：乙建设有限公司\n' +
+      '中标价 第一中标候选人报价：壹佰万元整（小写：1000000元） 第二中标候选人报价：玖拾万元整（小写：900000元）';
+    expect(extractFields(byColumn).winners?.map((w) => [w.supplier, w.amount?.fen])).toEqual([
+      ['甲建设有限公司', 100000000],
+    ]);
+  });
 });

@@ -6,7 +6,7 @@ import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled } from './labels';
 import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
-import { resolveRegion } from './region';
+import { regionOf, resolveRegion } from './region';
 import type {
   AnnouncementTypeCode,
   ExtractedAmount,
@@ -239,6 +239,21 @@ const BUDGET_LABELS = [
   '预算资金',
   '项目总预算',
   '总预算',
+  '项目总预算金额',
+  '采购预算总金额',
+  '采购预算总额',
+  '预算金额合计',
+  '预算总价',
+  '采购预算价',
+  '财政预算限额',
+  '预算限额',
+  '资金预算',
+  '项目概算',
+  '工程概算',
+  '概算金额',
+  '采购包预算金额',
+  '本包预算金额',
+  '包预算金额',
 ];
 const CEILING_LABELS = [
   '最高限价',
@@ -695,6 +710,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const statedRegion = safely(() => findLabeled(text, REGION_LABELS).map((found) => found.value));
 
   const approval = safely(() => extractApproval(text, title, announcementType));
+  const winners =
+    announcementType === 'jg' || announcementType === null ? safely(() => extractWinners(text)) : null;
 
   return {
     title,
@@ -718,9 +735,19 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       announcementType === 'jg' || announcementType === 'nj' || announcementType === 'sp'
         ? null
         : safely(() => extractDeadlines(text)),
-    winners:
-      announcementType === 'jg' || announcementType === null ? safely(() => extractWinners(text)) : null,
-    region: safely(() => resolveRegion([...(statedRegion ?? []), address, purchaser, projectName, title])),
+    winners,
+    region: safely(
+      () =>
+        resolveRegion([...(statedRegion ?? []), address, purchaser, projectName, title]) ??
+        // A copy that names neither buyer nor place in its fields still names them in its body; the agency and
+        // the winners are often from another province.
+        regionOf(
+          [agency, ...(winners ?? []).map((winner) => winner.supplier)].reduce(
+            (body, name) => (name ? body.replaceAll(name, '') : body),
+            text,
+          ),
+        ),
+    ),
     approval,
   };
 }

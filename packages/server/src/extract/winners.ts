@@ -116,6 +116,14 @@ const AMOUNT_LABELS = [
   '成交总金额',
 ];
 
+/**
+ * `第一中标候选人报价：…`: a candidates table written out by column (all candidates, then all prices) names each
+ * price by its rank, wherever it stands.
+ */
+const RANKED_AMOUNT_LABELS = SUPPLIER_LABELS.filter((label) => /候选人/.test(label)).flatMap((label) =>
+  ['报价', '投标报价', '投标价', '中标价', '成交价'].map((price) => `${label}${price}`),
+);
+
 /** A unit price (`单价每套（￥460）`, `元/台`) is not what the winner is awarded. */
 const UNIT_PRICE = /单价|每[套台件个份人次]|元\/[套台件个份人次]/;
 
@@ -168,7 +176,12 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
     const amountBefore = amounts
       .filter((amount) => amount.index < found.index && amount.index > previousBoundary)
       .at(-1);
-    const amount = amountAfter ?? amountBefore;
+    const ranked = /候选人/.test(found.label)
+      ? findLabeled(text, RANKED_AMOUNT_LABELS).find(
+          (price) => price.index > found.index && price.label.startsWith(found.label),
+        )
+      : undefined;
+    const amount = amountAfter ?? amountBefore ?? ranked;
     seenLots.add(lot);
     winners.push({
       lot,
@@ -183,17 +196,17 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
 }
 
 /**
- * `确定XX公司为中标单位`, `中标单位为XX公司`, `最终由XX公司竞标成功`, `投标结果为：XX公司，以92分最高分中标`: the
+ * `推荐XX公司为第一中标候选人` (a 候选人公示 names its first candidate), `确定XX公司为中标单位`, `中标单位为XX公司`, `最终由XX公司竞标成功`, `投标结果为：XX公司，以92分最高分中标`: the
  * winner of a result written as prose.
  */
 const WINNER_SENTENCE =
-  /确定[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/;
+  /(?:确定|推荐)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
 
 function winnerFromSentence(text: string): ExtractedWinner[] {
   const stated = WINNER_SENTENCE.exec(text);
-  const supplier = cleanName(stated?.[1] ?? stated?.[2] ?? stated?.[3] ?? stated?.[4]);
+  const supplier = cleanName(stated?.slice(1).find((group) => group !== undefined));
   if (!stated || !supplier) return [];
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);
