@@ -201,4 +201,28 @@ describe('extractFields on the parties of a notice', () => {
       ['甲建设有限公司', 100000000],
     ]);
   });
+
+  it('reads winners from a label/value row, a rank in the supplier cell and a sentence that states the result', () => {
+    const winner = (text: string) =>
+      extractFields(text).winners?.map((w) => [w.supplier, w.amount?.fen ?? null]);
+    expect(
+      winner('某某工程中标结果公示\n中标人名称\t甲建设有限公司\t中标价（元）\t1234567\n工期\t180日历天'),
+    ).toEqual([['甲建设有限公司', 123456700]]);
+    expect(
+      winner(
+        '某某工程中标候选人公示\n中标候选人\t投标报价（元）\n第一名：甲建设有限公司\t1234567\n第二名：乙建设有限公司\t1300000',
+      ),
+    ).toEqual([['甲建设有限公司', 123456700]]);
+    expect(winner('某某项目结果公告\n拟定成交供应商：甲有限公司\n成交金额：1234元')).toEqual([
+      ['甲有限公司', 123400],
+    ]);
+    expect(winner('某某项目中标结果公告\n中标结果：甲有限公司以123.4万元中标。')).toEqual([
+      ['甲有限公司', 123400000],
+    ]);
+    expect(winner('某某项目中标结果公告\n经评标委员会评审，甲有限公司为中标人，中标价为123.4万元。')).toEqual(
+      [['甲有限公司', 123400000]],
+    );
+    // A rule of the tender restated in a result is no winner.
+    expect(winner('某某项目成交结果公告\n评审后综合得分最高的供应商为成交供应商。')).toBeUndefined();
+  });
 });

@@ -732,9 +732,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     agency,
     contacts: safely(() => extractContacts(text)),
     deadlines:
-      announcementType === 'jg' || announcementType === 'nj' || announcementType === 'sp'
-        ? null
-        : safely(() => extractDeadlines(text)),
+      announcementType === 'nj' || announcementType === 'sp' ? null : safely(() => extractDeadlines(text)),
     winners,
     region: safely(
       () =>

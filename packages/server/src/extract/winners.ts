@@ -11,7 +11,12 @@ const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同�
 const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 
 /** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
-const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人)?|第一名?|一)$/;
+const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人|成交候选人|候选人)?|第一名?|一)$/;
+
+/** A name or a sum stands in a value cell, never in a header. */
+const VALUE_NOT_HEADER = /(?:公司|集团|研究院|设计院|事务所)$|^[\d,.]+$/;
+
+const RANK_IN_CELL = /^[ ]*(第[ ]*[一二三四五1-5][ ]*(?:名|中标候选人|成交候选人|候选人)?)[ ]*[:：][ ]*/;
 
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
 function winnersFromTables(text: string): ExtractedWinner[] {
@@ -25,6 +30,8 @@ function winnersFromTables(text: string): ExtractedWinner[] {
       (cell, index) => index !== supplierColumn && AMOUNT_HEADER.test(cell) && !/率/.test(cell),
     );
     if (supplierColumn === -1 || amountColumn === -1) continue;
+    // `中标人名称\tXX公司\t中标价（元）\t…`: a label/value row, not the header of a table.
+    if (header.some((cell) => VALUE_NOT_HEADER.test(cell.trim()))) continue;
     const lotColumn = header.findIndex((cell) => LOT_HEADER.test(cell) && !/名称/.test(cell));
     const lotNameColumn = lotColumn === -1 ? header.findIndex((cell) => LOT_HEADER.test(cell)) : -1;
     const rankColumn = header.findIndex((cell) => RANK_HEADER.test(cell));
@@ -34,7 +41,10 @@ function winnersFromTables(text: string): ExtractedWinner[] {
       const row = lines[j] ?? [];
       if (row.length < Math.max(supplierColumn, amountColumn) + 1 || row.length > header.length) break;
       if (rankColumn !== -1 && !FIRST_RANK.test((row[rankColumn] ?? '').trim())) continue;
-      const supplier = cleanName(row[supplierColumn] ?? '');
+      // `第一名：XX公司`, `第二中标候选人：YY公司`: the rank written in the supplier's own cell.
+      const ranked = RANK_IN_CELL.exec(row[supplierColumn] ?? '');
+      if (ranked && !FIRST_RANK.test(ranked[1] ?? '')) continue;
+      const supplier = cleanName((row[supplierColumn] ?? '').slice(ranked?.[0].length ?? 0));
       if (!supplier) continue;
       const lotCell = row[lotColumn === -1 ? lotNameColumn : lotColumn]?.trim();
       winners.push({
@@ -77,6 +87,16 @@ const SUPPLIER_LABELS = [
   '中选供应商名称',
   '中选成交供应商名称',
   '中选单位',
+  // A 结果公示 before the award is final: the proposed winner.
+  '拟中标供应商',
+  '拟中标人',
+  '拟中标单位',
+  '拟成交供应商',
+  '拟定成交供应商',
+  '拟定中标供应商',
+  '预中标单位',
+  '预中标人',
+  '预成交供应商',
   // A contract notice's parties: 采购人(甲方) and 供应商(乙方).
   '供应商(乙方)',
   '供应商（乙方）',
@@ -200,17 +220,25 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
  * winner of a result written as prose.
  */
 const WINNER_SENTENCE =
-  /(?:确定|推荐)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/;
+  /(?:确定|推荐)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*为(?:本(?:项目|标段|包)的?)?(?:中标|成交)(?:人|单位|供应商)(?=[，,。；;\n]|$)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*以[ ]*((?:人民币)?[ ]*[￥¥]?[ ]*[\d,.]+[ ]*(?:万元|元))(?:的)?(?:价格|报价|总价)?(?:中标|成交)/;
+const ORGANISATION = /(?:公司|集团|院|所|中心|厂|社|店|行|队|部|站|馆)(?:[（(][^）)]{1,20}[)）])?$/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
 
 function winnerFromSentence(text: string): ExtractedWinner[] {
   const stated = WINNER_SENTENCE.exec(text);
-  const supplier = cleanName(stated?.slice(1).find((group) => group !== undefined));
-  if (!stated || !supplier) return [];
+  const supplier = cleanName(stated?.slice(1, -1).find((group) => group !== undefined));
+  // `综合得分最高的供应商为成交供应商` is a rule, not a result: a winner is an organisation's name.
+  if (!stated || !supplier || !ORGANISATION.test(supplier) || /的/.test(supplier)) return [];
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);
-  const amount = amountAt ? parseAmount(after.slice(amountAt.index + amountAt[0].length)) : null;
+  // `XX公司以123.4万元中标`: the sum is inside the sentence.
+  const within = stated.at(-1);
+  const amount = within
+    ? parseAmount(within)
+    : amountAt
+      ? parseAmount(after.slice(amountAt.index + amountAt[0].length))
+      : null;
   return [{ lot: null, supplier, amount }];
 }
 
