@@ -14,7 +14,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     agency: 32,
     procurementMethod: 51,
     provinceCode: 66,
-    bidDeadline: 15,
+    bidDeadline: 16,
     winners: 28,
     phones: 34,
   },
@@ -39,8 +39,8 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // sentences taken for titles, and a supplier's number in a result table as a contact: three fewer on development,
 // one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
 // (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
-// (Development 1 → 2 with p-wuyezhaobiao-school-meal-supplier-bx: its 报名资料 deadline is read as the bid deadline.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 2, 'held-out': 9 };
+// (Development 2 → 1: p-wuyezhaobiao-school-meal-supplier-bx's 报名资料 deadline is no longer read as the bid deadline.)
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 1, 'held-out': 9 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

@@ -26,7 +26,11 @@ const DEADLINE_AFTER = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前\s*(?:�
 const RANGE_GAP = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:至|到|—|-|~|～|起至)\s*$/;
 /** `响应文件递交时间：A 至 B`: a window for handing bids in, whose end is the deadline. */
 const SUBMISSION_WINDOW =
-  /(?:投标|响应|申请)文件(?:递交|提交|接收|上传)时间|(?:递交|提交|接收)(?:投标|响应|申请)文件(?:的)?时间/;
+  /(?:投标|响应|申请)文件(?:递交|提交|接收|上传)时间|(?:递交|提交|接收)(?:投标|响应|申请)文件(?:的)?时间|(?:^|[\s、.．:：\d）)])(?:投标|报价|应答)时间[:：]?\s*$/;
+/** `递交投标文件时间：2025年3月26日8:30-9:30`: the hours of the day the bids are handed in, the last one the deadline. */
+const DAY_SPAN =
+  /^\s*[-—–~～至到]\s*(\d{1,2})\s*日(?:\s*\d{1,2}\s*[:：]\s*\d{2}\s*[-—–~～至到]\s*(\d{1,2})\s*[:：]\s*(\d{2}))?/;
+const SAME_DAY_UNTIL = /^\s*(?:[-—–~～至到]|起至)\s*(\d{1,2})\s*[:：时点]\s*(\d{1,2})?/;
 
 /** The words that say what a date is: its sentence up to the date, and the line before when it starts a line. */
 function contextBefore(text: string, date: FoundDate, previousEnd: number): string {
@@ -102,7 +106,8 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
       corrected = true;
       for (const role of lastRoles) roles.add(role);
     }
-    if (DEADLINE_AFTER.test(after) || windowEnd) {
+    // `…前将报名资料发送至`, `…前递交投标保证金`: what is handed in then is no bid.
+    if ((DEADLINE_AFTER.test(after) && !NOT_BID.test(after)) || windowEnd) {
       roles.add('bid');
     } else if (roles.size === 0) {
       if (BID.test(before) && BID_SUBJECT.test(before) && !NOT_BID.test(before)) {
@@ -127,11 +132,28 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
       }
     }
     const next = dates[at + 1];
-    windowEnd =
-      roles.size === 0 &&
-      SUBMISSION_WINDOW.test(before) &&
-      next !== undefined &&
-      RANGE_GAP.test(bounded(text.slice(date.end, next.index)));
+    const submission = roles.size === 0 && SUBMISSION_WINDOW.test(before);
+    windowEnd = submission && next !== undefined && RANGE_GAP.test(bounded(text.slice(date.end, next.index)));
+    if (submission && !windowEnd && !CORRECTION_AT_END.test(before)) {
+      // A single time to hand the bids in is their deadline; a span of hours that day ends at its last hour.
+      roles.add('bid');
+      // `2019年7月9-11日8:30—16:00`: days and hours written as spans; the bids are in by the last of both.
+      const days = DAY_SPAN.exec(after);
+      if (days && date.hour === null) {
+        date.day = Number(days[1]);
+        if (days[2] !== undefined) {
+          date.hour = Number(days[2]);
+          date.minute = Number(days[3]);
+          date.second = 0;
+        }
+      }
+      const until = SAME_DAY_UNTIL.exec(after);
+      if (until && date.hour !== null) {
+        date.hour = Number(until[1]);
+        date.minute = Number(until[2] ?? 0);
+        date.second = 0;
+      }
+    }
     classified.push({ date, roles, corrected });
     if (roles.size > 0) lastRoles = roles;
     previousEnd = date.end;

@@ -225,4 +225,15 @@ describe('extractFields on the parties of a notice', () => {
     // A rule of the tender restated in a result is no winner.
     expect(winner('某某项目成交结果公告\n评审后综合得分最高的供应商为成交供应商。')).toBeUndefined();
   });
+
+  it('reads the bid deadline from the time the bids are handed in, not from a registration deadline', () => {
+    const deadline = (line: string) =>
+      extractFields(`某某项目竞争性磋商公告\n${line}`).deadlines?.bidDeadline ?? null;
+    expect(deadline('递交投标文件时间：2025年3月26日8:30-9:30')).toBe('2025-03-26T09:30:00+08:00');
+    expect(deadline('1.投标时间：2019年7月9-11日8：30— 16：00（北京时间），逾期不受理。')).toBe(
+      '2019-07-11T16:00:00+08:00',
+    );
+    expect(deadline('报价时间：2025年3月1日9:00至2025年3月5日17:00止')).toBe('2025-03-05T17:00:00+08:00');
+    expect(deadline('请于2025年2月2日下午17:00前将报名资料发送至指定邮箱。')).toBeNull();
+  });
 });
