@@ -236,4 +236,19 @@ describe('extractFields on the parties of a notice', () => {
     expect(deadline('报价时间：2025年3月1日9:00至2025年3月5日17:00止')).toBe('2025-03-05T17:00:00+08:00');
     expect(deadline('请于2025年2月2日下午17:00前将报名资料发送至指定邮箱。')).toBeNull();
   });
+
+  it('reads both parties under one label, and a winners column without a sum', () => {
+    const joint = extractFields(
+      '某某工程中标结果公告\n招标人/招标代理机构：某某市交通运输局/湖北某某工程咨询有限公司',
+    );
+    expect([joint.purchaser, joint.agency]).toEqual(['某某市交通运输局', '湖北某某工程咨询有限公司']);
+    const table = extractFields(
+      '某某工程中标结果公告\n项目名称\t招标人\t代理机构\t中标单位\n某某工程\t某某局\t某某咨询有限公司\t某某建设有限公司',
+    );
+    expect(table.winners).toEqual([{ lot: null, supplier: '某某建设有限公司', amount: null }]);
+    // Every bidder listed without their bids names no winner.
+    expect(
+      extractFields('某某工程开标记录\n序号\t投标人名称\t备注\n1\t甲有限公司\t\n2\t乙有限公司\t').winners,
+    ).toBeNull();
+  });
 });

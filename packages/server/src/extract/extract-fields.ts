@@ -464,6 +464,24 @@ function buyerInTitle(title: string | null, agency: string | null): string | nul
   return name && mayBePurchaser(name, agency) ? name : null;
 }
 
+/** Both parties under one label: `招标人/招标代理机构：A/B`, `招标人及招标代理机构\nA、B`. */
+const COMBINED_PARTY_LABELS = ['招标人', '采购人', '采购单位', '建设单位'].flatMap((buyer) =>
+  ['招标代理机构', '采购代理机构', '代理机构', '招标代理'].flatMap((agent) =>
+    ['/', '／', '及', '和', '、'].map((joint) => `${buyer}${joint}${agent}`),
+  ),
+);
+
+function combinedParties(text: string): { purchaser: string; agency: string } | null {
+  for (const { value } of findLabeled(text, COMBINED_PARTY_LABELS, 0, text.length, { ownLine: true })) {
+    const [purchaser, agency, ...more] = value
+      .split(/[/／、；;，,]|[ ]{2,}/)
+      .map((part) => cleanName(part))
+      .filter((part): part is string => !!part);
+    if (purchaser && agency && more.length === 0) return { purchaser, agency };
+  }
+  return null;
+}
+
 /** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
 function signingAgency(text: string): string | null {
   const lines = text.split('\n').map((line) => line.trim());
@@ -695,11 +713,15 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
 
   const title = safely(() => withoutTitleTags(pickTitle(text, [options.title, ...converted.titles])));
   const announcementType = safely(() => classifyAnnouncement(title, text));
-  const agency = safely(() => extractParty(text, 'agency', AGENCY_LABELS) ?? signingAgency(text));
+  const combined = safely(() => combinedParties(text));
+  const agency = safely(
+    () => extractParty(text, 'agency', AGENCY_LABELS) ?? combined?.agency ?? signingAgency(text),
+  );
   const projectName = safely(() => extractProjectName(text, title));
   const purchaser = safely(
     () =>
       extractParty(text, 'purchaser', PURCHASER_LABELS) ??
+      combined?.purchaser ??
       signingBody(text, agency) ??
       buyerInTitle(title, agency) ??
       buyerBeforeProjectName(text, projectName, agency),

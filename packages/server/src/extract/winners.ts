@@ -13,6 +13,9 @@ const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 /** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
 const FIRST_RANK = /^(?:1|第\s*[1一]\s*(?:名|中标候选人|成交候选人|候选人)?|第一名?|一)$/;
 
+/** A column of winners, not of every bidder or candidate. */
+const WINNER_HEADER = /^(?:中标|成交|中选)(?:供应商|人|单位|公司)(?:名称)?$|^中标（成交）供应商(?:名称)?$/;
+
 /** A name or a sum stands in a value cell, never in a header. */
 const VALUE_NOT_HEADER = /(?:公司|集团|研究院|设计院|事务所)$|^[\d,.]+$/;
 
@@ -29,7 +32,11 @@ function winnersFromTables(text: string): ExtractedWinner[] {
     const amountColumn = header.findIndex(
       (cell, index) => index !== supplierColumn && AMOUNT_HEADER.test(cell) && !/率/.test(cell),
     );
-    if (supplierColumn === -1 || amountColumn === -1) continue;
+    // A table naming the winner without a sum (`项目名称 | 招标人 | 代理机构 | 中标单位`): its amount is unknown. A list
+    // of every bidder (供应商名称, 投标人名称) gives no winner without one.
+    const winnerOnly =
+      supplierColumn !== -1 && amountColumn === -1 && WINNER_HEADER.test(header[supplierColumn] ?? '');
+    if (supplierColumn === -1 || (amountColumn === -1 && !winnerOnly)) continue;
     // `中标人名称\tXX公司\t中标价（元）\t…`: a label/value row, not the header of a table.
     if (header.some((cell) => VALUE_NOT_HEADER.test(cell.trim()))) continue;
     const lotColumn = header.findIndex((cell) => LOT_HEADER.test(cell) && !/名称/.test(cell));
@@ -50,7 +57,7 @@ function winnersFromTables(text: string): ExtractedWinner[] {
       winners.push({
         lot: lotCell ? lotCell : null,
         supplier,
-        amount: parseAmount(row[amountColumn] ?? '', labelUnit),
+        amount: amountColumn === -1 ? null : parseAmount(row[amountColumn] ?? '', labelUnit),
       });
     }
     i = j - 1;
