@@ -273,7 +273,9 @@ function amountFrom(
 ): ExtractedAmount | null {
   const labeled = findLabeled(text, labels, 0, text.length, { ownLine: true });
   for (const { value, qualifier } of labeled) {
-    const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
+    const amount =
+      lotSum(value.split(/[；;，,]/), (part) => parseAmount(part, unitFromLabel(`（${qualifier}）`))) ??
+      parseAmount(value, unitFromLabel(`（${qualifier}）`));
     // `预算金额：0.0 万元`: a form's placeholder, not a budget.
     if (amount && amount.fen > 0) return amount;
   }
@@ -282,11 +284,45 @@ function amountFrom(
   if (labeled.some((found) => !found.ownLine)) return null;
   const cells = columnValues(text, header);
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
+  // One table of lots (`包号 | … | 预算金额（万元）`): the project's budget is theirs together.
+  const table = cells[0]?.headers;
+  if (table?.some((cell) => LOT_COLUMN.test(cell)) && cells.every((cell) => cell.headers === table)) {
+    const summed = cells.map((cell) => parseAmount(cell.value, unitFromLabel(cell.header)));
+    if (summed.every((amount) => amount && amount.fen > 0)) return sumOf(summed as ExtractedAmount[]);
+  }
   if (sentence) {
     const stated = sentence.exec(text);
     if (stated) return parseAmount(bounded(text, stated.index + stated[0].length));
   }
   return null;
+}
+
+const LOT_COLUMN = /^(?:包号|标段|包件|分包|标包|采购包|合同包|标项)/;
+const LOT_PART =
+  /^[ ]*(?:合同包|采购包|包件?|标段|标包|分包|标项)[ ]*[\d一二三四五六七八九十]+|^[ ]*第?[\d一二三四五六七八九十]+[ ]*(?:包|标段)|[（(](?:合同包|采购包|包|标段)[ ]*[\d一二三四五六七八九十]+[）)]/;
+
+function sumOf(amounts: readonly ExtractedAmount[]): ExtractedAmount {
+  return {
+    fen: amounts.reduce((sum, amount) => sum + amount.fen, 0),
+    unit: amounts[0]?.unit ?? '元',
+    raw: amounts.map((amount) => amount.raw).join(' + '),
+  };
+}
+
+/**
+ * `预算金额：包1：50万元；包2：55.5万元`: a sum per lot, the project's budget being theirs together — unless the value
+ * states the total (`合计105.5万元`), which is read as it stands.
+ */
+function lotSum(
+  parts: readonly string[],
+  parse: (part: string) => ExtractedAmount | null,
+): ExtractedAmount | null {
+  const total = parts.find((part) => /合计|总计|共计|总额/.test(part));
+  if (total) return parse(total.slice(total.search(/合计|总计|共计|总额/)));
+  const lots = parts.filter((part) => LOT_PART.test(part));
+  if (lots.length < 2 || lots.length !== parts.filter((part) => part.trim() !== '').length) return null;
+  const amounts = lots.map(parse);
+  return amounts.every((amount) => amount && amount.fen > 0) ? sumOf(amounts as ExtractedAmount[]) : null;
 }
 
 /** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */

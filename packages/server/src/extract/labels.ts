@@ -366,6 +366,8 @@ export interface ColumnValue {
   value: string;
   /** The data row's position among its table's rows (0 = first data row). */
   row: number;
+  /** Every header cell of the row's table. */
+  headers: readonly string[];
 }
 
 /** A reading in brackets after a character (`物业(yè)`), as pages annotated for readers write it. */
@@ -390,7 +392,12 @@ export function columnValues(text: string, header: RegExp): ColumnValue[] {
     const inTable = (row: string[] | undefined) =>
       !!row && row.length > Math.max(1, column) && row.length <= head.length;
     for (; j < rows.length && inTable(rows[j]); j += 1) {
-      values.push({ header: head[column] ?? '', value: rows[j]?.[column] ?? '', row: j - i - 1 });
+      values.push({
+        header: head[column] ?? '',
+        value: rows[j]?.[column] ?? '',
+        row: j - i - 1,
+        headers: head,
+      });
     }
     i = j - 1;
   }
