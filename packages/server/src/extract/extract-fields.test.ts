@@ -262,4 +262,13 @@ describe('extractFields on the parties of a notice', () => {
       budget('序号\t采购项目名称\t预算金额（万元）\t预计采购时间\n1\t甲项目\t50\t3月\n2\t乙项目\t55.5\t4月'),
     ).toBeNull();
   });
+
+  it('reads the project from titles with the site after them, a qualifier in brackets or the kind of notice', () => {
+    const name = (title: string) => extractFields(`${title}\n发布时间：2025-03-01`).projectName;
+    expect(name('某某医院保洁服务项目竞争性磋商公告_中国政府采购网')).toBe('某某医院保洁服务项目');
+    expect(name('某某医院保洁服务项目招标公告（资格后审）')).toBe('某某医院保洁服务项目');
+    expect(name('某某医院保洁服务项目采购需求公示')).toBe('某某医院保洁服务项目');
+    expect(name('某某医院保洁服务项目询价采购公告')).toBe('某某医院保洁服务项目');
+    expect(name('某某医院2025年3月政府采购意向')).toBeNull();
+  });
 });

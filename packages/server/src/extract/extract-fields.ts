@@ -35,16 +35,19 @@ function firstValue<T>(
   return null;
 }
 
+/** `XX项目磋商公告_中国政府采购网`: the site a page's title names after the notice's. */
+const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/;
+
 function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
   const stated = firstValue(text, ['公告标题', '标题', '公告名称'], cleanTitleLike);
   const given = candidates
-    .map((candidate) => candidate?.replace(/\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/, '').trim())
+    .map((candidate) => candidate?.replace(SITE_AFTER_TITLE, '').trim())
     // A page's `<title>Report</title>` names no notice.
     .filter((candidate): candidate is string => !!candidate && /[\u4e00-\u9fa5]/.test(candidate));
   const firstLines = text
     .split('\n')
     .slice(0, 5)
-    .map((line) => line.trim())
+    .map((line) => line.replace(SITE_AFTER_TITLE, '').trim())
     .filter(
       (line) =>
         line.length >= 6 &&
@@ -92,6 +95,15 @@ const TITLE_SUFFIXES = [
   '比选',
   '招标',
   '资格预审',
+  '询价采购',
+  '采购需求',
+  '征求意见',
+  '采购意向',
+  '磋商',
+  '谈判',
+  '竞价',
+  '网上竞价',
+  '遴选',
   '二次',
   '及',
   '和',
@@ -118,7 +130,10 @@ function projectNameFromTitle(title: string | null): string | null {
   let name = title
     .replace(/^[^，。；\n]{0,40}?关于/, '')
     .replace(TITLE_CODE, '')
-    .replace(/[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招)[）)]$/, '')
+    .replace(
+      /[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招|资格[后预]审|电子(?:招投)?标|网上[\u4e00-\u9fa5]{0,6}|不见面开标)[）)]$/,
+      '',
+    )
     // `XX项目二次招标公告-检测标,其他标招标公告`: the lots the site appends after the notice's own title.
     .replace(/(?<=公告|公示)[ ]*[-—_–|][^-—_–|]+(?:公告|公示)$/, '')
     .trim();
@@ -133,7 +148,9 @@ function projectNameFromTitle(title: string | null): string | null {
       }
     }
   }
-  return name !== title && name.length >= 4 ? name : null;
+  // `XX医院2025年3月政府采购意向`: a buyer's list for a month names no one project.
+  const listOfPeriod = /(?:政府|\d{1,2}月(?:份)?|年度?|季度|半年)$/.test(name);
+  return name !== title && name.length >= 4 && !listOfPeriod ? name : null;
 }
 
 const PROJECT_NAME_LABELS = [
