@@ -90,7 +90,8 @@ export function classifyMethod(
     '拟采用采购方式',
     '采购组织形式及方式',
   ])) {
-    const stated = cleanValue(value);
+    // `公开招标转竞争性谈判`: the method the procurement went on with.
+    const stated = cleanValue(value)?.replace(/^.*转(?=[\u4e00-\u9fa5]{2})/, '');
     const code = stated ? methodIn(stated) : null;
     if (code) return code;
   }

@@ -271,4 +271,8 @@ describe('extractFields on the parties of a notice', () => {
     expect(name('某某医院保洁服务项目询价采购公告')).toBe('某某医院保洁服务项目');
     expect(name('某某医院2025年3月政府采购意向')).toBeNull();
   });
+
+  it('takes the method a procurement went on with (`公开招标转竞争性谈判`)', () => {
+    expect(extractFields('某某项目结果公告\n采购方式：公开招标转竞争性谈判').procurementMethod).toBe('tp');
+  });
 });
