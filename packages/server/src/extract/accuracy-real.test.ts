@@ -8,7 +8,7 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
     projectName: 61,
-    projectCode: 49,
+    projectCode: 50,
     budgetFen: 17,
     purchaser: 52,
     agency: 32,
@@ -20,7 +20,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   },
   'held-out': {
     projectName: 101,
-    projectCode: 89,
+    projectCode: 90,
     budgetFen: 29,
     purchaser: 100,
     agency: 62,

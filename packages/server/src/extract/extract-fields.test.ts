@@ -275,4 +275,11 @@ describe('extractFields on the parties of a notice', () => {
   it('takes the method a procurement went on with (`公开招标转竞争性谈判`)', () => {
     expect(extractFields('某某项目结果公告\n采购方式：公开招标转竞争性谈判').procurementMethod).toBe('tp');
   });
+
+  it("prefers the project's code to a plan's or a lot's number stated before it", () => {
+    const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
+    expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');
+    expect(code('采购计划编号：2025-0001')).toBe('2025-0001');
+    expect(code('交易编号：HBJY-2025-01')).toBe('HBJY-2025-01');
+  });
 });

@@ -224,11 +224,15 @@ const PROJECT_CODE_LABELS = [
   '项目代码',
   '招标项目代码',
   '项目编码',
+  '招标公告编号',
+  '交易编号',
+];
+/** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
+const SECONDARY_CODE_LABELS = [
   '采购计划编号',
   '标段编号',
   '计划编号',
   '标书编号',
-  '招标公告编号',
   '标段（包）编号',
   '标段(包)编号',
 ];
@@ -796,6 +800,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     // An approval's code is the project's national investment-project code.
     projectCode:
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
+      safely(() => firstValue(text, SECONDARY_CODE_LABELS, cleanCode, { ownLine: true })) ??
       approval?.approvalCode ??
       safely(() => projectCodeFromTitle(title)) ??
       safely(() =>
