@@ -282,4 +282,36 @@ describe('extractFields on the parties of a notice', () => {
     expect(code('采购计划编号：2025-0001')).toBe('2025-0001');
     expect(code('交易编号：HBJY-2025-01')).toBe('HBJY-2025-01');
   });
+
+  it('reads a page kept entity-escaped as HTML, and winners from a space-written table and per-lot sentences', () => {
+    const escaped = extractFields(
+      '&lt;p&gt;项目名称：某某证书采购项目&lt;/span&gt;&lt;br /&gt;&lt;/p&gt;&lt;p&gt;中标人：某某印务公司&lt;/p&gt;',
+    );
+    expect([escaped.projectName, escaped.winners?.[0]?.supplier]).toEqual([
+      '某某证书采购项目',
+      '某某印务公司',
+    ]);
+    const spaced = extractFields(
+      '某某项目成交公告\n三、成交信息\n包号 供应商名称 供应商地址 成交金额(万元)\n第1包 某某供应链管理有限公司 某某路28号 86.55708',
+    );
+    expect(spaced.winners).toEqual([
+      {
+        lot: '第1包',
+        supplier: '某某供应链管理有限公司',
+        amount: { fen: 86_557_080, unit: '万元', raw: '86.55708' },
+      },
+    ]);
+    const lots = extractFields(
+      '某某工程招标结果\n其中一标中标单位为甲(上海)照明有限公司,中标费率4.6%;二标中标单位为乙照明有限公司,中标费率3.6%。',
+    );
+    expect(lots.winners?.map((w) => [w.lot, w.supplier, w.amount])).toEqual([
+      ['一标', '甲(上海)照明有限公司', null],
+      ['二标', '乙照明有限公司', null],
+    ]);
+    // `金额 1` beside a 下浮率 is the form's placeholder, not a sum.
+    expect(
+      extractFields('某某项目中标公告\n中标人：甲有限公司\n中标金额：1\n备注：中标下浮率3%').winners?.[0]
+        ?.amount,
+    ).toBeNull();
+  });
 });

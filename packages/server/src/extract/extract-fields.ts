@@ -53,6 +53,10 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
         line.length >= 6 &&
         line.length <= 100 &&
         !line.includes('\t') &&
+        // `公示10日,请上述投标人…准时参加开标活动。`: a sentence of a notice whose title was cut off is no title (a
+        // title may hold a comma: `XX招标公告-检测标,其他标招标公告`).
+        !/[。；;]/.test(line) &&
+        (!/[，,]/.test(line) || /(?:公告|公示|结果|通知|预告|意向|信息)$/.test(line)) &&
         // `项目编号：…` is a field, `拟建项目信息：XX项目` a title.
         (!/^[^：:]{1,10}[：:]/.test(line) || /^[^：:]*(?:公告|公示|信息|预告|意向)[：:]/.test(line)),
     );
@@ -762,8 +766,14 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   if (typeof input !== 'string' || input.trim() === '') return emptyFields();
   const cut = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
   const raw = safely(() => unescapedDump(cut)) ?? cut;
-  const html = options.format === 'html' || (options.format !== 'text' && looksLikeHtml(raw));
-  const converted = safely(() => (html ? htmlToText(raw) : { text: decodeEntities(raw), titles: [] }));
+  // A page a database dump keeps entity-escaped (`&lt;p&gt;…`) is HTML once decoded.
+  const decoded = options.format === 'html' || looksLikeHtml(raw) ? null : safely(() => decodeEntities(raw));
+  const escapedHtml = options.format !== 'text' && decoded !== null && looksLikeHtml(decoded);
+  const html = options.format === 'html' || escapedHtml || (options.format !== 'text' && looksLikeHtml(raw));
+  const source = escapedHtml ? (decoded as string) : raw;
+  const converted = safely(() =>
+    html ? htmlToText(source) : { text: decoded ?? decodeEntities(raw), titles: [] },
+  );
   if (!converted) return emptyFields();
   const text = safely(() => tabsForPipes(normalizeText(converted.text))) ?? '';
   if (text === '') return emptyFields();

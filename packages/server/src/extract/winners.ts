@@ -2,7 +2,7 @@ import { parseAmount, unitFromLabel } from './amount';
 import { bounded } from './bounded';
 import { cleanName } from './clean';
 import { findLabeled, linesOf } from './labels';
-import type { ExtractedWinner } from './types';
+import type { ExtractedAmount, ExtractedWinner } from './types';
 
 const SUPPLIER_HEADER =
   /供应商名称|中标(?:供应商|人|单位|公司)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
@@ -21,9 +21,32 @@ const VALUE_NOT_HEADER = /(?:公司|集团|研究院|设计院|事务所)$|^[\d,
 
 const RANK_IN_CELL = /^[ ]*(第[ ]*[一二三四五1-5][ ]*(?:名|中标候选人|成交候选人|候选人)?)[ ]*[:：][ ]*/;
 
+const SPACED_HEADER_CELL = /^[\u4e00-\u9fa5（）()]{2,14}$/;
+
+/**
+ * A table a page store wrote with spaces between its cells (`包号 供应商名称 … 成交金额(万元)` over `第1包 XX公司 …
+ * 86.55708`): a line of at least three short header words, and the lines under it with as many words, become rows of
+ * cells. A row whose cells hold spaces of their own ends the table.
+ */
+function withSpacedTables(rows: string[][]): string[][] {
+  const split = [...rows];
+  for (let i = 0; i < split.length; i += 1) {
+    const words = split[i]?.length === 1 ? (split[i]?.[0] ?? '').trim().split(/ +/) : [];
+    if (words.length < 3 || !words.every((word) => SPACED_HEADER_CELL.test(word))) continue;
+    split[i] = words;
+    for (let j = i + 1; j < split.length && split[j]?.length === 1; j += 1) {
+      const cells = (split[j]?.[0] ?? '').trim().split(/ +/);
+      if (cells.length !== words.length) break;
+      split[j] = cells;
+      i = j;
+    }
+  }
+  return split;
+}
+
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
 function winnersFromTables(text: string): ExtractedWinner[] {
-  const lines = linesOf(text).map(({ line }) => line.split('\t'));
+  const lines = withSpacedTables(linesOf(text).map(({ line }) => line.split('\t')));
   const winners: ExtractedWinner[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const header = lines[i] ?? [];
@@ -57,7 +80,7 @@ function winnersFromTables(text: string): ExtractedWinner[] {
       winners.push({
         lot: lotCell ? lotCell : null,
         supplier,
-        amount: amountColumn === -1 ? null : parseAmount(row[amountColumn] ?? '', labelUnit),
+        amount: amountColumn === -1 ? null : awarded(parseAmount(row[amountColumn] ?? '', labelUnit)),
       });
     }
     i = j - 1;
@@ -101,6 +124,8 @@ const SUPPLIER_LABELS = [
   '拟成交供应商',
   '拟定成交供应商',
   '拟定中标供应商',
+  '拟成交人',
+  '拟成交单位',
   '预中标单位',
   '预中标人',
   '预成交供应商',
@@ -141,6 +166,10 @@ const AMOUNT_LABELS = [
   '中标金额合计',
   '总成交金额',
   '成交总金额',
+  '拟中标金额',
+  '拟中标价',
+  '拟成交金额',
+  '拟成交价',
 ];
 
 /**
@@ -150,6 +179,14 @@ const AMOUNT_LABELS = [
 const RANKED_AMOUNT_LABELS = SUPPLIER_LABELS.filter((label) => /候选人/.test(label)).flatMap((label) =>
   ['报价', '投标报价', '投标价', '中标价', '成交价'].map((price) => `${label}${price}`),
 );
+
+/**
+ * `中标(成交)金额 1;备注 中标下浮率:3.00%`: a sum of one yuan or less is a form's placeholder where the award is a rate
+ * or a discount, not what the winner is paid.
+ */
+function awarded(amount: ExtractedAmount | null): ExtractedAmount | null {
+  return amount && amount.fen > 100 ? amount : null;
+}
 
 /** A unit price (`单价每套（￥460）`, `元/台`) is not what the winner is awarded. */
 const UNIT_PRICE = /单价|每[套台件个份人次]|元\/[套台件个份人次]/;
@@ -215,7 +252,7 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
       supplier,
       amount:
         amount && !UNIT_PRICE.test(amount.value)
-          ? parseAmount(amount.value, unitFromLabel(`（${amount.qualifier || statedUnit || ''}）`))
+          ? awarded(parseAmount(amount.value, unitFromLabel(`（${amount.qualifier || statedUnit || ''}）`)))
           : null,
     });
   });
@@ -232,7 +269,25 @@ const ORGANISATION = /(?:公司|集团|院|所|中心|厂|社|店|行|队|部|�
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
 
+/** `一标中标单位为XX公司，中标费率4.6%；二标中标单位为YY公司…`: one sentence per lot. */
+const LOT_WINNER_SENTENCE =
+  /([一二三四五六七八九十\d]+(?:标段|标|包))(?:的)?(?:中标|成交)(?:人|单位|供应商)为[ ]*((?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,60})([^；;。\n]{0,40})/g;
+
+function winnersFromLotSentences(text: string): ExtractedWinner[] {
+  const winners: ExtractedWinner[] = [];
+  for (const [, lot = '', name, rest = ''] of text.matchAll(LOT_WINNER_SENTENCE)) {
+    const supplier = cleanName(name);
+    if (!supplier || !ORGANISATION.test(supplier) || winners.some((winner) => winner.lot === lot)) continue;
+    const amountAt = SENTENCE_AMOUNT.exec(rest);
+    const amount = amountAt ? awarded(parseAmount(rest.slice(amountAt.index + amountAt[0].length))) : null;
+    winners.push({ lot, supplier, amount });
+  }
+  return winners.length > 1 ? winners : [];
+}
+
 function winnerFromSentence(text: string): ExtractedWinner[] {
+  const byLot = winnersFromLotSentences(text);
+  if (byLot.length > 0) return byLot;
   const stated = WINNER_SENTENCE.exec(text);
   const supplier = cleanName(stated?.slice(1, -1).find((group) => group !== undefined));
   // `综合得分最高的供应商为成交供应商` is a rule, not a result: a winner is an organisation's name.
@@ -242,9 +297,9 @@ function winnerFromSentence(text: string): ExtractedWinner[] {
   // `XX公司以123.4万元中标`: the sum is inside the sentence.
   const within = stated.at(-1);
   const amount = within
-    ? parseAmount(within)
+    ? awarded(parseAmount(within))
     : amountAt
-      ? parseAmount(after.slice(amountAt.index + amountAt[0].length))
+      ? awarded(parseAmount(after.slice(amountAt.index + amountAt[0].length)))
       : null;
   return [{ lot: null, supplier, amount }];
 }
