@@ -7,15 +7,15 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 69,
-    projectCode: 57,
+    projectName: 71,
+    projectCode: 59,
     budgetFen: 18,
     purchaser: 62,
     agency: 37,
     procurementMethod: 54,
     provinceCode: 78,
     bidDeadline: 17,
-    winners: 34,
+    winners: 35,
     phones: 40,
   },
   'held-out': {

@@ -314,4 +314,19 @@ describe('extractFields on the parties of a notice', () => {
         ?.amount,
     ).toBeNull();
   });
+
+  it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
+    const code = extractFields(
+      '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',
+    ).projectCode;
+    expect(code).toBe('441900-18-202011-441918-0002W');
+    const spaced = extractFields(
+      '某某项目中标公告\n三、中标(成交)信息\n1:供应商名称 某某饮食有限公司 ;供应商地址 某某路11号 ;',
+    );
+    expect(spaced.winners?.[0]?.supplier).toBe('某某饮食有限公司');
+    expect(
+      extractFields('为保证亮化效果，日前灯光办委托市政府采购中心对“三河三园”楼宇景观照明维护工程公开招标。')
+        .projectName,
+    ).toBe('“三河三园”楼宇景观照明维护工程');
+  });
 });

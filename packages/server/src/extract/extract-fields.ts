@@ -199,7 +199,7 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (coded?.[1]) return cleanTitleLike(coded[1]);
   // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
   const conducted =
-    /对[ ]*([^，。；、\n\t]{4,60}?(?:项目|工程|服务|采购))[ ]*进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|公开采购|采购|招标)/.exec(
+    /对[ ]*([^，。；、\n\t]{4,60}?(?:项目|工程|服务|采购))[ ]*(?:进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|定点采购|公开采购|采购|招标)|(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价采购)(?=[，,。；;\n]))/.exec(
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
@@ -234,6 +234,7 @@ const PROJECT_CODE_LABELS = [
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
 const SECONDARY_CODE_LABELS = [
   '采购计划编号',
+  '采购计划批号',
   '标段编号',
   '计划编号',
   '标书编号',

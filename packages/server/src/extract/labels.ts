@@ -38,7 +38,7 @@ function labelRegExp(labels: readonly string[]): RegExp {
     // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
     const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
     pattern = new RegExp(
-      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,20})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
+      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
       'g',
     );
     LABEL_CACHE.set(key, pattern);
@@ -306,7 +306,8 @@ function spacedLabels(scope: string, labels: readonly string[], from: number): L
   if (long.length === 0) return [];
   const pattern = cachedRegExp(
     `spaced:${long.join('|')}`,
-    () => String.raw`(?<=^|\n| )(${alternation(long)})(?:[（(]([^）)\n\t ]{0,20})[）)])? (?=[^ \n\t:：])`,
+    () =>
+      String.raw`(?<=^|\n|[ :：;；])(${alternation(long)})(?:[（(]([^）)\n\t ]{0,20})[）)])? (?=[^ \n\t:：])`,
   );
   pattern.lastIndex = from;
   const results: LabeledValue[] = [];
