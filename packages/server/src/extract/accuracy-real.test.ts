@@ -10,7 +10,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     projectName: 71,
     projectCode: 59,
     budgetFen: 18,
-    purchaser: 62,
+    purchaser: 63,
     agency: 37,
     procurementMethod: 54,
     provinceCode: 78,

@@ -329,4 +329,9 @@ describe('extractFields on the parties of a notice', () => {
         .projectName,
     ).toBe('“三河三园”楼宇景观照明维护工程');
   });
+
+  it('reads the principal and its agency from `…,日前B委托A对…` written with ASCII commas', () => {
+    const f = extractFields('为保证亮化效果,日前灯光办委托市政府采购中心对某某维护工程公开招标。');
+    expect([f.purchaser, f.agency]).toEqual(['灯光办', '市政府采购中心']);
+  });
 });

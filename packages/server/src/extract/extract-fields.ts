@@ -436,25 +436,30 @@ const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采�
  * 磋商" (A the agency when its name reads like one, else the purchaser).
  */
 function partiesFromSentences(text: string): { purchaser: string | null; agency: string | null } {
-  const commissioned = /(?:^|\n)[ ]*([^，。；\n]{2,60}?)[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托/.exec(
-    text,
-  );
+  const commissioned =
+    /(?:^|\n)[ ]*([^，,。；;\n]{2,60}?)[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托/.exec(text);
   if (commissioned) {
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
   }
   // "受B委托，A就…" and "B委托A，对…": the same parties, written the other way round.
   const onBehalf =
-    /(?:^|[\n。])[ ]*受[ ]*([^，。；\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，。；\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
+    /(?:^|[\n。])[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，,。；;\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
       text,
     ) ??
-    /(?:^|[\n。])[ ]*([^，。；\n受]{2,60}?)[ ]*委托[ ]*([^，。；\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(text);
+    /(?:^|[\n。，,])[ ]*([^，,。；;\n受]{2,60}?)[ ]*委托[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(
+      text,
+    );
   const onBehalfAgent = cleanName(onBehalf?.[2]);
   if (onBehalf && onBehalfAgent && AGENCY_LIKE.test(onBehalfAgent)) {
-    return { purchaser: cleanName(onBehalf[1]), agency: onBehalfAgent };
+    // `日前灯光办委托…`: a word of time before the principal is no part of its name.
+    return {
+      purchaser: cleanName(onBehalf[1]?.replace(/^(?:日前|近日|近期|目前|今年|现)/, '')),
+      agency: onBehalfAgent,
+    };
   }
   const conducted =
-    /(?:^|\n)[ ]*([^，。；\n对]{4,60}?)[ ]*对[^，。；\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
+    /(?:^|\n)[ ]*([^，,。；;\n对]{4,60}?)[ ]*对[^，,。；;\n]{2,80}?进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|采购)/.exec(
       text,
     );
   // "XX公司于2011年09月8日在阳光易购电子采购平台发布的采购…项目": the publisher is the buyer (or its agency).
