@@ -7,16 +7,16 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 71,
-    projectCode: 59,
-    budgetFen: 18,
-    purchaser: 63,
-    agency: 37,
-    procurementMethod: 54,
-    provinceCode: 78,
-    bidDeadline: 17,
+    projectName: 79,
+    projectCode: 65,
+    budgetFen: 21,
+    purchaser: 71,
+    agency: 42,
+    procurementMethod: 61,
+    provinceCode: 90,
+    bidDeadline: 20,
     winners: 35,
-    phones: 40,
+    phones: 47,
   },
   'held-out': {
     projectName: 101,
