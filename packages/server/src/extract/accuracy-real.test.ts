@@ -10,13 +10,13 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     projectName: 79,
     projectCode: 65,
     budgetFen: 21,
-    purchaser: 71,
-    agency: 42,
-    procurementMethod: 61,
+    purchaser: 72,
+    agency: 43,
+    procurementMethod: 62,
     provinceCode: 90,
     bidDeadline: 20,
     winners: 35,
-    phones: 47,
+    phones: 51,
   },
   'held-out': {
     projectName: 101,
@@ -28,7 +28,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     provinceCode: 126,
     bidDeadline: 34,
     winners: 30,
-    phones: 62,
+    phones: 63,
   },
 };
 

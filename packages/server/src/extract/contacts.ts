@@ -7,7 +7,9 @@ const MOBILE = /(?<![\d-])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d
 const LANDLINE =
   /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-{1,2}[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?!\d)/gi;
 const SERVICE_NUMBER = /(?<![\d-])([48]00)[- ]?(\d{3})[- ]?(\d{4})(?!\d)/g;
-const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#)[ ]*(\d{1,6}))?(?![\d-])/gi;
+const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#|-)[ ]*(\d{1,6}))?(?![\d-])/gi;
+
+const TWO_MOBILES = /(?<!\d)(1[3-9]\d{9})(1[3-9]\d{9})(?!\d)/g;
 
 /** A partly hidden number (`138****1234`, `0571-8512****`) is dropped whole, never read as a shorter number. */
 const MASKED_NUMBER = /[\d()（）-]*[*＊]{2,}[\d-]*|[\d-]*[xX×]{3,}[\d-]*/g;
@@ -18,7 +20,10 @@ const MASKED_NUMBER = /[\d()（）-]*[*＊]{2,}[\d-]*|[\d-]*[xX×]{3,}[\d-]*/g;
  * field — bare landlines, which take the area code of a landline just before them (`0571-85123456、85123457`).
  */
 export function parsePhones(value: string, allowBare = true): ExtractedPhone[] {
-  let rest = bounded(value).replace(MASKED_NUMBER, (masked) => ' '.repeat(masked.length));
+  let rest = bounded(value)
+    .replace(MASKED_NUMBER, (masked) => ' '.repeat(masked.length))
+    // `1866960999118653975151`: two mobiles of two people in one cell, written without a break.
+    .replace(TWO_MOBILES, '$1 $2');
   const found: { at: number; phone: ExtractedPhone }[] = [];
   const take = (pattern: RegExp, build: (match: RegExpMatchArray) => ExtractedPhone | null) => {
     for (const match of rest.matchAll(pattern)) {
@@ -111,6 +116,17 @@ const PHONE_LABELS = [
   '招标代理机构联系方式',
   '招标代理机构联系电话',
 ];
+const PARTY_LABELS = [
+  '招标人',
+  '采购人',
+  '采购单位',
+  '招标机构',
+  '代理机构',
+  '招标代理',
+  '招标代理机构',
+  '采购代理机构',
+];
+
 /** Lines with these labels carry numbers that are not phones to call. */
 const NOT_PHONE_LINE =
   /传\s*真|邮\s*编|邮政编码|邮\s*箱|E-?mail|网\s*址|账\s*号|开户|QQ|统一社会信用代码|地\s*址/i;
@@ -159,6 +175,10 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   }
   // A person label with the phone in the same value (联系人：王工 13805711234).
   for (const { value } of findLabeled(block, PERSON_LABELS)) phones.push(...parsePhones(value, false));
+  // `质疑联系电话 招标人：0558-5582632 招标机构：0558-5991108`: a party's number written under its role.
+  for (const { value } of findLabeled(block, PARTY_LABELS)) {
+    if (/^[ ]*[\d(（+]/.test(value)) phones.push(...parsePhones(value, false));
+  }
   if (phoneValues.length === 0) {
     for (const line of block.split('\n')) {
       if (!NOT_PHONE_LINE.test(line) && !HELP_LINE.test(line)) phones.push(...parsePhones(line, false));

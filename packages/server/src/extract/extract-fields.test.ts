@@ -334,4 +334,25 @@ describe('extractFields on the parties of a notice', () => {
     const f = extractFields('为保证亮化效果,日前灯光办委托市政府采购中心对某某维护工程公开招标。');
     expect([f.purchaser, f.agency]).toEqual(['灯光办', '市政府采购中心']);
   });
+
+  it("reads contacts written oddly: 釆 for 采, a contact head run on, two mobiles in one cell, a party's number", () => {
+    const phones = (text: string) =>
+      extractFields(text).contacts?.flatMap((c) => c.phones.map((p) => p.number));
+    const runOn = extractFields(
+      '某某项目更正公告\n1.釆购人信息\n名 称:某某县教育局\n联系方式:0546-8296630 2.采购代理机构信息\n名 称:某某项目管理有限公司',
+    );
+    expect([runOn.purchaser, runOn.agency]).toEqual(['某某县教育局', '某某项目管理有限公司']);
+    expect(phones('某某项目招标公告\n联系人\t王工郭工\n联系电话\t1866960999118653975151')).toEqual([
+      '18669609991',
+      '18653975151',
+    ]);
+    expect(phones('某某项目招标公告\n联系人:高老师 联系电话:83797120-8837')).toEqual(['83797120']);
+    expect(
+      phones('某某工程中标公示\n质疑（异议）联系电话 招标人：0558-5582632 招标机构：0558-5991108'),
+    ).toEqual(['0558-5582632', '0558-5991108']);
+    expect(
+      extractFields('标题：某某局购买轿车项目 (项目编号:TGPC-2026-A-0091)公开招标公告\n[采购意向公告]某某')
+        .announcementType,
+    ).toBe('zb');
+  });
 });

@@ -4,7 +4,7 @@ import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classif
 import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
-import { columnValues, findLabeled } from './labels';
+import { columnValues, findLabeled, lineEndAfter } from './labels';
 import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
 import { regionOf, resolveRegion } from './region';
 import type {
@@ -39,7 +39,11 @@ function firstValue<T>(
 const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/;
 
 function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
-  const stated = firstValue(text, ['公告标题', '标题', '公告名称'], cleanTitleLike);
+  // A title runs to the end of its line: `标题：XX项目 (项目编号:…)公告` holds what reads like a label of its own.
+  const statedAt = findLabeled(text, ['公告标题', '标题', '公告名称'])[0];
+  const stated = statedAt
+    ? cleanTitleLike(text.slice(statedAt.valueIndex, lineEndAfter(text, statedAt.valueIndex)))
+    : null;
   const given = candidates
     .map((candidate) => candidate?.replace(SITE_AFTER_TITLE, '').trim())
     // A page's `<title>Report</title>` names no notice.

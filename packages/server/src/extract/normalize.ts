@@ -189,6 +189,8 @@ export function normalizeText(text: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(TRADITIONAL_CHAR, (char) => TO_SIMPLIFIED.get(char) ?? char)
+    // 釆 (U+91C6, 辨) looks like 采 and is typed for it (`釆购人信息`).
+    .replace(/釆/g, '采')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
     .replace(/[\uff01-\uff5e]/g, (char) =>
       FULL_WIDTH_KEPT.has(char) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
@@ -197,18 +199,22 @@ export function normalizeText(text: string): string {
       // Dashes between digits are phone and code separators; elsewhere (ranges, punctuation) they stay.
       /\d/.test(whole[offset - 1] ?? '') && /\d/.test(whole[offset + 1] ?? '') ? '-' : dash,
     );
-  return converted
-    .split('\n')
-    .flatMap(splitFlattenedLine)
-    .map((line) =>
-      line
-        .split('\t')
-        .map((cell) => cell.replace(/ +/g, ' ').trim())
-        .join('\t')
-        .replace(/\t+$/, ''),
-    )
-    .filter((line) => line.trim() !== '')
-    .join('\n');
+  return (
+    converted
+      .split('\n')
+      .flatMap(splitFlattenedLine)
+      // `…联系方式:0546-8296630 2.采购代理机构信息`: a numbered contact head run onto the line before starts its own.
+      .flatMap((line) => line.split(CONTACT_HEAD_AFTER_SPACE))
+      .map((line) =>
+        line
+          .split('\t')
+          .map((cell) => cell.replace(/ +/g, ' ').trim())
+          .join('\t')
+          .replace(/\t+$/, ''),
+      )
+      .filter((line) => line.trim() !== '')
+      .join('\n')
+  );
 }
 
 /** A line this long is a page a crawler flattened to one line, not a paragraph. */
@@ -223,6 +229,7 @@ const SECTION_START = new RegExp(
   String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
 );
 const CONTACT_HEAD_END = new RegExp(`${CONTACT_HEAD}$`);
+const CONTACT_HEAD_AFTER_SPACE = new RegExp(`(?<=\\S) +(?=${CONTACT_HEAD})`);
 
 /**
  * A crawler's one-line page split back into its sections (a space before `一、…` or a numbered contact head
