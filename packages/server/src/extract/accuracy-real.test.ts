@@ -7,9 +7,9 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 79,
-    projectCode: 65,
-    budgetFen: 21,
+    projectName: 81,
+    projectCode: 66,
+    budgetFen: 22,
     purchaser: 72,
     agency: 43,
     procurementMethod: 62,

@@ -355,4 +355,28 @@ describe('extractFields on the parties of a notice', () => {
         .announcementType,
     ).toBe('zb');
   });
+
+  it("reads a works notice of 江苏's template: the project before 已由, the lot's 估算价 and code over 投资总额", () => {
+    const f = extractFields(
+      [
+        '常州市建设工程招标公告',
+        '一、\t招标条件',
+        '\t某某安居工程项目场外配套工程 已由某某行政审批局以批文名为：关于某某的批复批准建设',
+        '二、\t项目概况',
+        '\t投资总额： 109161.00 万元',
+        '标段序号\t标段内容\t估算价（万元）\t投标人资质类别、等级',
+        '3204111705230103-BD-004\t园林绿化工程\t1550.00\t市政公用工程三级',
+      ].join('\n'),
+    );
+    expect([f.projectName, f.projectCode, f.budget?.fen]).toEqual([
+      '某某安居工程项目场外配套工程',
+      '3204111705230103-BD-004',
+      1_550_000_000,
+    ]);
+    // The investment is the budget where nothing else is stated.
+    expect(extractFields('某某工程施工招标公告\n投资总额：1200万元').budget?.fen).toBe(1_200_000_000);
+    expect(extractFields('福州某某中学校外供餐项目需求公告\n发布时间：2025-08-01').projectName).toBe(
+      '福州某某中学校外供餐项目',
+    );
+  });
 });

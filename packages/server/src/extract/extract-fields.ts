@@ -125,6 +125,14 @@ const TITLE_CODE =
 
 const TITLE_CODE_AT_END = new RegExp(`(?<=[\\u4e00-\\u9fa5）)])[ ]*${TITLE_CODE.source}$`);
 
+/** `标段序号 | 标段内容 | … \n 3204111705230103-BD-004 | …`: the one lot's code in a table of lots. */
+function lotCodeInTable(text: string): string | null {
+  const codes = columnValues(text, /^(?:标段|标包|包)(?:序号|编号|号)$|^标段[（(]包[）)]编号$/)
+    .map((cell) => cell.value.trim())
+    .filter((code) => /^[A-Za-z\d][A-Za-z\d_./-]{5,}$/.test(code) && /\d{4}/.test(code));
+  return codes.length === 1 && codes[0] ? cleanCode(codes[0]) : null;
+}
+
 /** The project code a title states in brackets, when no label states one. */
 function projectCodeFromTitle(title: string | null): string | null {
   const code = title ? TITLE_CODE.exec(title)?.[1] : undefined;
@@ -156,6 +164,8 @@ function projectNameFromTitle(title: string | null): string | null {
       }
     }
   }
+  // `XX项目需求公告`: what the project needs is announced, the project is the name.
+  name = name.replace(/(?<=项目|服务|工程)需求$/, '');
   // `XX医院2025年3月政府采购意向`: a buyer's list for a month names no one project.
   const listOfPeriod = /(?:政府|\d{1,2}月(?:份)?|年度?|季度|半年)$/.test(name);
   return name !== title && name.length >= 4 && !listOfPeriod ? name : null;
@@ -189,7 +199,12 @@ function extractProjectName(text: string, title: string | null): string | null {
   );
   if (overview?.[1]) return cleanTitleLike(overview[1]);
   // 标准施工招标文件: "本招标项目XX已由…批准建设"
-  const standard = /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text);
+  // 江苏's works notices drop 本招标项目: `一、招标条件\n XX工程 已由…审批局以…批准`.
+  const standard =
+    /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text) ??
+    /(?<=招标条件[ \t]*\n)[ \t]*((?![本该此])[^，。\n\t]{2,80}?(?:工程|项目|标段|施工))[ ]*已由[^，。\n]{2,80}?(?:批准|核准|备案|审批)/.exec(
+      text,
+    );
   if (standard?.[1]) return cleanTitleLike(standard[1]);
   // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…": the name the code is given for.
   const coded =
@@ -256,13 +271,8 @@ const BUDGET_LABELS = [
   '预算',
   '预算价',
   '采购资金',
-  '项目总投资',
-  '总投资',
-  '总投资额',
-  '投资总额',
-  '投资估算',
+  '估算价',
   '估算金额',
-  '估算总投资',
   '合同估算价',
   '预计金额',
   '预计采购金额',
@@ -285,6 +295,8 @@ const BUDGET_LABELS = [
   '本包预算金额',
   '包预算金额',
 ];
+/** What the whole project invests: the budget only where the notice states none for what it buys. */
+const INVESTMENT_LABELS = ['项目总投资', '总投资', '总投资额', '投资总额', '投资估算', '估算总投资'];
 const CEILING_LABELS = [
   '最高限价',
   '招标控制价',
@@ -353,6 +365,16 @@ function lotSum(
   if (lots.length < 2 || lots.length !== parts.filter((part) => part.trim() !== '').length) return null;
   const amounts = lots.map(parse);
   return amounts.every((amount) => amount && amount.fen > 0) ? sumOf(amounts as ExtractedAmount[]) : null;
+}
+
+/**
+ * The budget: a stated 预算 or 估算价 (a works lot's `估算价（万元）` beside the project's `投资总额`), else the
+ * project's investment. A budget stated masked stays null.
+ */
+function budgetFrom(text: string): ExtractedAmount | null {
+  const budget = amountFrom(text, BUDGET_LABELS, /预算|估算价|估算金额/, BUDGET_SENTENCE);
+  if (budget || findLabeled(text, BUDGET_LABELS).length > 0) return budget;
+  return amountFrom(text, INVESTMENT_LABELS, /投资/);
 }
 
 /** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */
@@ -821,12 +843,13 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectCode:
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
       safely(() => firstValue(text, SECONDARY_CODE_LABELS, cleanCode, { ownLine: true })) ??
+      safely(() => lotCodeInTable(text)) ??
       approval?.approvalCode ??
       safely(() => projectCodeFromTitle(title)) ??
       safely(() =>
         projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true })),
       ),
-    budget: safely(() => amountFrom(text, BUDGET_LABELS, /预算|投资|估算/, BUDGET_SENTENCE)),
+    budget: safely(() => budgetFrom(text)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
     agency,
