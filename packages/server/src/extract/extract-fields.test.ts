@@ -379,4 +379,28 @@ describe('extractFields on the parties of a notice', () => {
       '福州某某中学校外供餐项目',
     );
   });
+
+  it("takes the winner a label names over a bidders' list, and reads a flattened page's run-together fields", () => {
+    const winner = (text: string) =>
+      extractFields(text).winners?.map((w) => [w.supplier, w.amount?.fen ?? null]);
+    expect(
+      winner(
+        '某某工程竞争性谈判成交公告\n四、谈判情况\t包1：\t供应商名称\t最终报价\t评审结果\t甲工程有限公司\t703,900.00\t中标供应商\t乙防水工程有限公司\t710,000.00\t\t五、成交供应商名称、地址和成交金额\t包1：\t成交供应商名称： 甲工程有限公司\t成交金额：703900 元。',
+      ),
+    ).toEqual([['甲工程有限公司', 70_390_000]]);
+    const flat = extractFields(
+      '某某医院成交公告 一、项目名称：南区办公室装修改造工程二、成交信息：供应商名称：某某建设集团有限公司成交金额：壹拾叁万捌仟柒佰玖拾柒元伍角伍分（￥138797.55）',
+    );
+    expect([flat.projectName, flat.winners?.[0]?.supplier, flat.winners?.[0]?.amount?.fen]).toEqual([
+      '南区办公室装修改造工程',
+      '某某建设集团有限公司',
+      13_879_755,
+    ]);
+    expect(
+      winner(
+        '某某医院医用液氧供应成交结果公告\n供应商名称：某某气体有限公司\n成交金额（单价）：壹仟壹佰元整/吨（¥1100.00元/吨）',
+      ),
+    ).toEqual([['某某气体有限公司', null]]);
+    expect(extractFields('某某项目成交公告\n2、代理机构名称：      地址：').agency).toBeNull();
+  });
 });

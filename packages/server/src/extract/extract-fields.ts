@@ -38,6 +38,8 @@ function firstValue<T>(
 /** `XX项目磋商公告_中国政府采购网`: the site a page's title names after the notice's. */
 const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/;
 
+const SITE_NAME = /^[\u4e00-\u9fa5]{2,16}(?:网|平台|网站|门户|系统)$/;
+
 function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
   // A title runs to the end of its line: `标题：XX项目 (项目编号:…)公告` holds what reads like a label of its own.
   const statedAt = findLabeled(text, ['公告标题', '标题', '公告名称'])[0];
@@ -46,8 +48,11 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
     : null;
   const given = candidates
     .map((candidate) => candidate?.replace(SITE_AFTER_TITLE, '').trim())
-    // A page's `<title>Report</title>` names no notice.
-    .filter((candidate): candidate is string => !!candidate && /[\u4e00-\u9fa5]/.test(candidate));
+    // A page's `<title>Report</title>` or `<title>常州市政府采购网</title>` names no notice.
+    .filter(
+      (candidate): candidate is string =>
+        !!candidate && /[\u4e00-\u9fa5]/.test(candidate) && !SITE_NAME.test(candidate),
+    );
   const firstLines = text
     .split('\n')
     .slice(0, 5)

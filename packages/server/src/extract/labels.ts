@@ -71,7 +71,18 @@ const alternation = (labels: readonly string[]) =>
 function runTogetherRegExps(labels: readonly string[]): RegExp[] {
   const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
   const phones = labels.filter((label) => /(?:电话|手机)$/.test(label));
+  const sums = labels.filter((label) => label.length >= 4 && /(?:金额|总价)$/.test(label));
   const patterns: RegExp[] = [];
+  if (sums.length > 0) {
+    // `…有限公司成交金额：壹拾叁万…`: a sum's label written straight after the name before it.
+    patterns.push(
+      cachedRegExp(
+        `joined-sum:${sums.join('|')}`,
+        () =>
+          String.raw`(?<=[\u4e00-\u9fa5)）])(${alternation(sums)})()[ ]*([:：])[ ]*(?=[\d￥¥壹贰叁肆伍陆柒捌玖拾人])`,
+      ),
+    );
+  }
   if (named.length > 0) {
     patterns.push(
       cachedRegExp(
@@ -123,7 +134,7 @@ function labelMatches(
  * together (`采购人名称：长沙市XX处采购代理机构名称：湖南XX公司电话：0731-…`), and no name or number holds them.
  */
 const RUN_TOGETHER_LABEL =
-  /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]/;
+  /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]|(?:中标|成交)(?:（成交）|\(成交\))?(?:金额|价格?|总价)[:：]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,8}(?:信息|情况|结果)/;
 
 /** A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`. */
 function cutAtNextLabel(value: string): string {

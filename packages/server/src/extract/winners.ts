@@ -134,6 +134,9 @@ const SUPPLIER_LABELS = [
   '供应商（乙方）',
   '乙方',
 ];
+/** Labels every bidder's name stands under, not the winner's alone. */
+const GENERIC_SUPPLIER_LABELS = new Set(['供应商名称', '供应商(乙方)', '供应商（乙方）', '乙方']);
+
 /** Other candidates end the first one's scope (its amount stands before theirs). */
 const OTHER_CANDIDATE_LABELS = [
   '第二中标候选人',
@@ -188,8 +191,8 @@ function awarded(amount: ExtractedAmount | null): ExtractedAmount | null {
   return amount && amount.fen > 100 ? amount : null;
 }
 
-/** A unit price (`单价每套（￥460）`, `元/台`) is not what the winner is awarded. */
-const UNIT_PRICE = /单价|每[套台件个份人次]|元\/[套台件个份人次]/;
+/** A unit price (`单价每套（￥460）`, `元/台`, `成交金额（单价）：…元/吨`) is not what the winner is awarded; a sum per year is. */
+const UNIT_PRICE = /单价|每[套台件个份人次吨]|元[ ]*\/[ ]*(?![年月])[\u4e00-\u9fa5㎡]/;
 
 /** Where a lot starts: `包1：`, `第二标段`, `标段一`, `（一）1包`, `包号：2`, `合同包1`. */
 const LOT_MARKER =
@@ -207,8 +210,8 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   }));
   // A result written out one cell per line (`中标人\nXX公司\n中标价\n…`); a candidate's rank alone on its line is
   // a candidates list's header, not a winner's label.
-  const suppliers = [
-    ...findLabeled(text, SUPPLIER_LABELS),
+  const labelled = [
+    ...findLabeled(text, SUPPLIER_LABELS, 0, text.length, { runTogether: true }),
     ...findLabeled(
       text,
       SUPPLIER_LABELS.filter((label) => !/候选人/.test(label)),
@@ -217,12 +220,19 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
       { ownLine: true },
     ).filter((found) => found.ownLine),
   ].sort((a, b) => a.index - b.index);
+  // A bidders' list names every 供应商名称; where a label names the winner (成交供应商名称：), only that one counts.
+  const named = labelled.filter((found) => !GENERIC_SUPPLIER_LABELS.has(found.label));
+  const candidates = named.length > 0 ? named : labelled;
+  // `成交供应商名称：XX` says it; a cell `中标供应商` may be a bidders table's 评审结果 beside someone else.
+  const colon = candidates.filter((found) => /[:：][ \t]*$/.test(text.slice(found.index, found.valueIndex)));
+  const suppliers = colon.length > 0 ? colon : candidates;
   const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
-  const amounts = findLabeled(text, AMOUNT_LABELS, 0, text.length, { ownLine: true });
+  const amounts = findLabeled(text, AMOUNT_LABELS, 0, text.length, { ownLine: true, runTogether: true });
   // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
   const statedUnit = /(?:价格|金额)单位[:：]\s*(万元|亿元|元)/.exec(text)?.[1];
   const winners: ExtractedWinner[] = [];
   const seenLots = new Set<string | null>();
+  let rankedPrices: ReturnType<typeof findLabeled> | undefined;
   suppliers.forEach((found, k) => {
     const supplier = cleanName(found.value);
     if (!supplier) return;
@@ -240,10 +250,9 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
     const amountBefore = amounts
       .filter((amount) => amount.index < found.index && amount.index > previousBoundary)
       .at(-1);
+    rankedPrices ??= /候选人/.test(found.label) ? findLabeled(text, RANKED_AMOUNT_LABELS) : undefined;
     const ranked = /候选人/.test(found.label)
-      ? findLabeled(text, RANKED_AMOUNT_LABELS).find(
-          (price) => price.index > found.index && price.label.startsWith(found.label),
-        )
+      ? rankedPrices?.find((price) => price.index > found.index && price.label.startsWith(found.label))
       : undefined;
     const amount = amountAfter ?? amountBefore ?? ranked;
     seenLots.add(lot);
@@ -251,7 +260,7 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
       lot,
       supplier,
       amount:
-        amount && !UNIT_PRICE.test(amount.value)
+        amount && !UNIT_PRICE.test(`${amount.qualifier} ${amount.value}`)
           ? awarded(parseAmount(amount.value, unitFromLabel(`（${amount.qualifier || statedUnit || ''}）`)))
           : null,
     });
@@ -271,7 +280,7 @@ const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[
 
 /** `一标中标单位为XX公司，中标费率4.6%；二标中标单位为YY公司…`: one sentence per lot. */
 const LOT_WINNER_SENTENCE =
-  /([一二三四五六七八九十\d]+(?:标段|标|包))(?:的)?(?:中标|成交)(?:人|单位|供应商)为[ ]*((?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,60})([^；;。\n]{0,40})/g;
+  /([一二三四五六七八九十\d]{1,3}(?:标段|标|包))(?:的)?(?:中标|成交)(?:人|单位|供应商)为[ ]*((?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,60})([^；;。\n]{0,40})/g;
 
 function winnersFromLotSentences(text: string): ExtractedWinner[] {
   const winners: ExtractedWinner[] = [];
