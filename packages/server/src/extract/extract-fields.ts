@@ -868,7 +868,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
         // A copy that names neither buyer nor place in its fields still names them in its body; the agency and
         // the winners are often from another province.
         regionOf(
-          [agency, ...(winners ?? []).map((winner) => winner.supplier)].reduce(
+          [agency, ...(winners ?? []).map((winner) => winner.supplier)].reduce<string>(
             (body, name) => (name ? body.replaceAll(name, '') : body),
             text,
           ),
