@@ -7,16 +7,16 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 84,
-    projectCode: 68,
-    budgetFen: 23,
-    purchaser: 75,
-    agency: 46,
-    procurementMethod: 65,
-    provinceCode: 97,
+    projectName: 88,
+    projectCode: 69,
+    budgetFen: 25,
+    purchaser: 78,
+    agency: 48,
+    procurementMethod: 66,
+    provinceCode: 104,
     bidDeadline: 21,
     winners: 41,
-    phones: 55,
+    phones: 56,
   },
   'held-out': {
     projectName: 102,

@@ -137,6 +137,8 @@ const NOT_PHONE_LINE =
 const HELP_LINE =
   /(?:网站|平台|门户|CA|数字证书|营业执照|系统)[^\n：:]{0,6}(?:咨询|客服|服务|技术支持)[^\n：:]{0,4}[：:]|客服(?:电话|热线)|服务热线|技术支持(?:电话|热线)|免费咨询热线|全国[^\n：:]{0,6}热线|监督(?:部门|单位|电话|热线)|投诉(?:电话|热线)/i;
 
+const COMPLAINTS_OFFICE = /^[^\n]{0,12}(?:投诉|监督|监察|纪检)[^\n]{0,20}[:：]/;
+
 /** A person written before a number (`王先生 0571-…`, `李工：138…`). */
 const LEADING_PERSON =
   /^([\u4e00-\u9fa5]{1,4}(?:先生|女士|老师|工|经理|主任|科长)|[\u4e00-\u9fa5]{2,3})[ ,，、:：]*(?=[\d(（+])/;
@@ -166,7 +168,14 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   const phoneValues = findLabeled(block, PHONE_LABELS, 0, block.length, { runTogether: true });
   for (const { value, label, index } of phoneValues) {
     if (NOT_PHONE_LINE.test(label)) continue;
-    if (HELP_LINE.test(block.slice(lineStartBefore(block, index), index + label.length + 1))) continue;
+    const lineStart = lineStartBefore(block, index);
+    if (HELP_LINE.test(block.slice(lineStart, index + label.length + 1))) continue;
+    // `投诉受理部门:XX监察室\n联系电话:…`: the number of the office named on the line above.
+    if (
+      lineStart > 0 &&
+      COMPLAINTS_OFFICE.test(block.slice(lineStartBefore(block, lineStart - 1), lineStart))
+    )
+      continue;
     if (!name) {
       const leading = LEADING_PERSON.exec(value);
       if (leading?.[1] && !isMasked(value)) name = leading[1];

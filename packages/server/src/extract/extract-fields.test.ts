@@ -187,6 +187,9 @@ describe('extractFields on the parties of a notice', () => {
     const award =
       '餐厅托管经营中标公告\n中标单位：山西某某餐饮管理有限公司\n代理机构：北京某某招标有限公司\n';
     expect(extractFields(award).region).toBeNull();
+    expect(
+      extractFields('某某医院竞价公告\n并于2025年5月6日17:00(北京时间)前提交应答文件。').region,
+    ).toBeNull();
   });
 
   it("takes a 候选人公示's first candidate, from a sentence or with its price written under its rank", () => {
@@ -402,5 +405,18 @@ describe('extractFields on the parties of a notice', () => {
       ),
     ).toEqual([['某某气体有限公司', null]]);
     expect(extractFields('某某项目成交公告\n2、代理机构名称：      地址：').agency).toBeNull();
+  });
+
+  it("leaves out complaint lines and the sentence's own 招标人为 before a bracketed role", () => {
+    const phones = (text: string) =>
+      extractFields(text).contacts?.flatMap((c) => c.phones.map((p) => p.number)) ?? null;
+    expect(
+      phones('某某工程中标候选人公示\n若有異議，请向学院纪检监察室投訴。投訴电话:0591-22869962。'),
+    ).toBeNull();
+    expect(phones('某某工程中标候选人公示\n投诉受理部门:某某医院监察室\n联系电话:0577-88070209')).toBeNull();
+    const f = extractFields(
+      '某某桥梁设计招标公告\n项目出资比例为100%,招标人为某某农村公路管理所(以下简称“招标人”),招标代理为某某项目管理有限公司(以下简称“招标代理人”)。',
+    );
+    expect(f.purchaser).toBe('某某农村公路管理所');
   });
 });

@@ -594,6 +594,7 @@ function signingAgency(text: string): string | null {
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
 /** `（以下简称"采购人"）`, `（下称：招标人）`: the role a notice names a party by from then on. */
 const CALLED = `(?:(?:以下|下文)?简称|下称)[:：]?[ ]*["“”']?`;
+const ROLE_IS = /^(?:招标人|采购人|建设单位|项目业主|招标代理(?:机构|人)?|采购代理机构|代理机构)为/;
 const PURCHASER_IN_BRACKETS = new RegExp(`${NAME_BEFORE_BRACKET}(?:${CALLED})?(?:采购人|招标人)["“”']?[)）]`);
 const AGENCY_AGREEMENT =
   /([^\s与和及，,。；;、：:（()）《》]{2,40})与[^，,。；;\n与]{2,40}[（(](?:采购人|招标人)[)）]签订[^。\n]{0,40}代理/;
@@ -608,7 +609,8 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
   if (inBlock) return inBlock;
   // `睢宁县人民医院(采购人)`, `XX招标有限公司（采购代理机构）`: a name with its role in brackets after it.
   const bracketed = (role === 'purchaser' ? PURCHASER_IN_BRACKETS : AGENCY_IN_BRACKETS).exec(text);
-  if (bracketed?.[1]) return cleanName(bracketed[1].replace(/^(?:\d+[.、．])?根据/, ''));
+  // `…,招标人为XX(以下简称“招标人”)`: the sentence's own `招标人为` is no part of the name.
+  if (bracketed?.[1]) return cleanName(bracketed[1].replace(/^(?:\d+[.、．])?根据/, '').replace(ROLE_IS, ''));
   // `根据A与B(采购人)签订的…《委托代理协议》`: A is the agency.
   const agreement = role === 'agency' ? AGENCY_AGREEMENT.exec(text) : null;
   if (agreement?.[1]) return cleanName(agreement[1].replace(/^(?:\d+[.、．])?根据/, ''));
@@ -870,7 +872,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
         regionOf(
           [agency, ...(winners ?? []).map((winner) => winner.supplier)].reduce<string>(
             (body, name) => (name ? body.replaceAll(name, '') : body),
-            text,
+            // `2025年5月6日17:00（北京时间）` names the clock, not the place.
+            text.replaceAll('北京时间', ''),
           ),
         ),
     ),

@@ -25,13 +25,14 @@ const SPACED_HEADER_CELL = /^[\u4e00-\u9fa5（）()]{2,14}$/;
 
 /**
  * A table a page store wrote with spaces between its cells (`包号 供应商名称 … 成交金额(万元)` over `第1包 XX公司 …
- * 86.55708`): a line of at least three short header words, and the lines under it with as many words, become rows of
- * cells. A row whose cells hold spaces of their own ends the table.
+ * 86.55708`): a line of at least three short header words, one of them a 名称, and the lines under it with as many
+ * words, become rows of cells. A row whose cells hold spaces of their own ends the table.
  */
 function withSpacedTables(rows: string[][]): string[][] {
   const split = [...rows];
   for (let i = 0; i < split.length; i += 1) {
-    const words = split[i]?.length === 1 ? (split[i]?.[0] ?? '').trim().split(/ +/) : [];
+    const line = split[i]?.length === 1 ? (split[i]?.[0] ?? '').trim() : '';
+    const words = line.includes(' ') && /名称/.test(line) ? line.split(/ +/) : [];
     if (words.length < 3 || !words.every((word) => SPACED_HEADER_CELL.test(word))) continue;
     split[i] = words;
     for (let j = i + 1; j < split.length && split[j]?.length === 1; j += 1) {
