@@ -14,7 +14,7 @@ import type {
   ExtractedFields,
   ExtractOptions,
 } from './types';
-import { extractWinners } from './winners';
+import { extractWinners, LOT_HEADER } from './winners';
 
 /** Notices longer than this are cut: no real notice is, and every reader stays linear in what it reads. */
 const MAX_INPUT_CHARS = 400_000;
@@ -333,7 +333,7 @@ function amountFrom(
   if (cells.length === 1 && cells[0]) return parseAmount(cells[0].value, unitFromLabel(cells[0].header));
   // One table of lots (`包号 | … | 预算金额（万元）`): the project's budget is theirs together.
   const table = cells[0]?.headers;
-  if (table?.some((cell) => LOT_COLUMN.test(cell)) && cells.every((cell) => cell.headers === table)) {
+  if (table?.some((cell) => LOT_HEADER.test(cell)) && cells.every((cell) => cell.headers === table)) {
     const summed = cells.map((cell) => parseAmount(cell.value, unitFromLabel(cell.header)));
     if (summed.every((amount) => amount && amount.fen > 0)) return sumOf(summed as ExtractedAmount[]);
   }
@@ -344,7 +344,6 @@ function amountFrom(
   return null;
 }
 
-const LOT_COLUMN = /^(?:包号|标段|包件|分包|标包|采购包|合同包|标项)/;
 const LOT_PART =
   /^[ ]*(?:合同包|采购包|包件?|标段|标包|分包|标项)[ ]*[\d一二三四五六七八九十]+|^[ ]*第?[\d一二三四五六七八九十]+[ ]*(?:包|标段)|[（(](?:合同包|采购包|包|标段)[ ]*[\d一二三四五六七八九十]+[）)]/;
 

@@ -7,7 +7,8 @@ import type { ExtractedAmount, ExtractedWinner } from './types';
 const SUPPLIER_HEADER =
   /供应商名称|中标(?:供应商|人|单位|公司)(?:名称)?|成交(?:供应商|人|单位)(?:名称)?|中标（成交）供应商|中标\(成交\)供应商|中标候选人(?:名称)?|投标人名称|单位名称/;
 const AMOUNT_HEADER = /金额|报价|中标价|成交价|投标价|价格|合同价|总价/;
-const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同包/;
+/** A table column of lots: its number (`包号`) or its name (`标项名称`). */
+export const LOT_HEADER = /包号|标段|包件|分包|标包|包名|采购包|合同包|标项/;
 const RANK_HEADER = /排名|名次|排序|候选人顺序/;
 
 /** `1`, `第1名`, `第一`, `第一中标候选人`: the first place. */
