@@ -27,7 +27,7 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/拟建项目|项目进展/, 'nj'],
   [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],
   [
-    /中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：\t]|中标候选人|中标金额|成交金额|中标(?:报价|价格?)(?:[（(][^）)\n]{1,4}[）)])?[:：\t]/,
+    /(?:采购|成交|中标|招标的?)结果(?:公告|公示)?如下|中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：\t]|中标候选人|中标金额|成交金额|中标(?:报价|价格?)(?:[（(][^）)\n]{1,4}[）)])?[:：\t]/,
     'jg',
   ],
   [/预计(?:招标|采购)时间/, 'yg'],
@@ -35,12 +35,15 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
 ];
 
 /** A body that states its outcome is a result, whatever a generic `…采购公告` title says. */
-const RESULT_STATED = /(?:采购|成交|中标)结果(?:公告)?如下|现将(?:采购|成交|中标)结果/;
+const RESULT_STATED = /(?:采购|成交|中标|招标的?)结果(?:公告|公示)?如下|现将(?:采购|成交|中标)结果/;
 
 const bodyCue = (code: AnnouncementTypeCode) => TYPE_BY_BODY.find(([, cue]) => cue === code)?.[0];
 
+/** A section heading taken for want of a title (`二、采购项目内容`) names a part of the notice, not its kind. */
+const SECTION_HEADING = /^[一二三四五六七八九十]{1,3}[、.．]/;
+
 export function classifyAnnouncement(title: string | null, text: string): AnnouncementTypeCode | null {
-  if (title) {
+  if (title && !SECTION_HEADING.test(title)) {
     for (const [pattern, code] of TYPE_BY_TITLE) {
       if (!pattern.test(title)) continue;
       // Pages pasted from Word break lines mid-word (`最终确认采\n购结果如下`).

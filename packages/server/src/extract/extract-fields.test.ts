@@ -318,6 +318,34 @@ describe('extractFields on the parties of a notice', () => {
     ).toBeNull();
   });
 
+  it('reads winners from a spaced row with an empty cell, a run-together row and a listed sentence', () => {
+    const short = extractFields(
+      '某某项目中标(成交)结果公告\n三、采购结果\n供应商名称 供应商地址 评审方法 是否价格扣除 中标(成交)金额 评审总得分\n某某物业管理有限责任公司 某某路*号楼 综合评分法 *,***,***.**元 **.**',
+    );
+    expect(short.winners).toEqual([{ lot: null, supplier: '某某物业管理有限责任公司', amount: null }]);
+    const runTogether = extractFields(
+      '某某项目的中标(成交)结果公告\n三、中标(成交)信息\n序号标项名称中标(成交金额)中标供应商名称中标供应商地址\n1某某食堂服务费采购项目1434000.00元某某工贸公司某某镇某某路',
+    );
+    expect(runTogether.winners?.map((w) => [w.supplier, w.amount?.fen])).toEqual([
+      ['某某工贸公司', 143_400_000],
+    ]);
+    // After 数量 and 单位 the digits of the sum may be theirs.
+    const swallowed = extractFields(
+      '某某项目的中标(成交)结果公告\n八、中标/成交结果:\n序号标项名称规格型号数量单位总价(元)中标供应商名称中标供应商地址\n1某某后勤服务管理详见服务需求。32842590元某某物业管理有限公司某某路',
+    );
+    expect(swallowed.winners).toEqual([{ lot: null, supplier: '某某物业管理有限公司', amount: null }]);
+    // Untitled: a numbered section heading is no title that says the notice's kind.
+    const listed = extractFields(
+      '某某招标有限公司受某某总队委托，就某某运营维护单位招标项目进行公开招标，现就本次招标的结果公示如下：\n一、招标项目名称：某某运营维护单位招标项目\n二、采购项目内容、数量\n四、中标信息\n本次招标项目预中标单位：甲（杭州）股份有限公司、乙环保科技有限公司、丙科技股份有限公司。',
+    );
+    expect(listed.announcementType).toBe('jg');
+    expect(listed.winners?.map((w) => w.supplier)).toEqual([
+      '甲（杭州）股份有限公司',
+      '乙环保科技有限公司',
+      '丙科技股份有限公司',
+    ]);
+  });
+
   it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
     const code = extractFields(
       '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',

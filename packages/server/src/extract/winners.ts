@@ -38,12 +38,27 @@ function withSpacedTables(rows: string[][]): string[][] {
     split[i] = words;
     for (let j = i + 1; j < split.length && split[j]?.length === 1; j += 1) {
       const cells = (split[j]?.[0] ?? '').trim().split(/ +/);
-      if (cells.length !== words.length) break;
-      split[j] = cells;
+      const row = cells.length === words.length ? cells : rowWithEmptyCells(words, cells);
+      if (!row) break;
+      split[j] = row;
       i = j;
     }
   }
   return split;
+}
+
+/**
+ * A spaced row one cell short: a cell was empty (`是否价格扣除`), and which one is unknown. The first cell still
+ * stands under the first header and the one sum in 元 under the amount header; the rest is left empty.
+ */
+function rowWithEmptyCells(header: string[], cells: string[]): string[] | null {
+  if (cells.length !== header.length - 1 || cells.length < 2) return null;
+  const amountColumn = header.findIndex((cell) => AMOUNT_HEADER.test(cell) && !/率/.test(cell));
+  const sums = cells.filter((cell) => /^[\d*][\d*,.]*[ ]*(?:万元|元)$/.test(cell));
+  const row = header.map(() => '');
+  row[0] = cells[0] ?? '';
+  if (amountColumn > 0 && sums.length === 1) row[amountColumn] = sums[0] ?? '';
+  return row;
 }
 
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
@@ -275,7 +290,7 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
  * winner of a result written as prose.
  */
 const WINNER_SENTENCE =
-  /(?:确定|推荐)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)为[ ]*([^，,。；;\n（(]{2,60})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*为(?:本(?:项目|标段|包)的?)?(?:中标|成交)(?:人|单位|供应商)(?=[，,。；;\n]|$)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*以[ ]*((?:人民币)?[ ]*[￥¥]?[ ]*[\d,.]+[ ]*(?:万元|元))(?:的)?(?:价格|报价|总价)?(?:中标|成交)/;
+  /(?:确定|推荐)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)(?:为|[:：])[ ]*((?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,80})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*为(?:本(?:项目|标段|包)的?)?(?:中标|成交)(?:人|单位|供应商)(?=[，,。；;\n]|$)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*以[ ]*((?:人民币)?[ ]*[￥¥]?[ ]*[\d,.]+[ ]*(?:万元|元))(?:的)?(?:价格|报价|总价)?(?:中标|成交)/;
 const ORGANISATION = /(?:公司|集团|院|所|中心|厂|社|店|行|队|部|站|馆)(?:[（(][^）)]{1,20}[)）])?$/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`. */
 const SENTENCE_AMOUNT = /(?:中标|成交)(?:金额|价格?|总价)(?:为|是)?[ ]*[:：]?/;
@@ -303,6 +318,11 @@ function winnerFromSentence(text: string): ExtractedWinner[] {
   const supplier = cleanName(stated?.slice(1, -1).find((group) => group !== undefined));
   // `综合得分最高的供应商为成交供应商` is a rule, not a result: a winner is an organisation's name.
   if (!stated || !supplier || !ORGANISATION.test(supplier) || /的/.test(supplier)) return [];
+  // `预中标单位：A公司、B公司、C公司`: several winners of one result, their sums not given.
+  const listed = supplier.split('、');
+  if (listed.length > 1 && listed.every((name) => ORGANISATION.test(name))) {
+    return listed.map((name) => ({ lot: null, supplier: name, amount: null }));
+  }
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);
   // `XX公司以123.4万元中标`: the sum is inside the sentence.
@@ -315,10 +335,37 @@ function winnerFromSentence(text: string): ExtractedWinner[] {
   return [{ lot: null, supplier, amount }];
 }
 
+/**
+ * A result table whose cells a page store ran together (`序号标项名称中标(成交金额)中标供应商名称中标供应商地址` over
+ * `1某某项目1434000.00元某某工贸公司某某镇`): the header names the sum just before the supplier, so in each row the
+ * winner's name follows its sum. A sum right after a 数量 or 单位 column may have swallowed their digits: no sum.
+ */
+const RUN_TOGETHER_HEADER =
+  /^序号[^\t\n]{0,40}?(数量单位|单价)?(?:金额|总价|报价)[^\t\n]{0,8}?(?:中标|成交)[^\t\n]{0,6}?供应商名称/;
+const RUN_TOGETHER_ROW =
+  /^\d{1,2}[^\t\n]{0,200}?([\d,]+(?:\.\d+)?[ ]*(?:万元|元))[ ]*([\u4e00-\u9fa5（）()]{2,40}?(?:有限责任公司|有限公司|公司|集团|研究院|设计院|事务所))/;
+
+function winnersFromRunTogetherRows(text: string): ExtractedWinner[] {
+  const lines = linesOf(text).map(({ line }) => line.trim());
+  const at = lines.findIndex((line) => RUN_TOGETHER_HEADER.test(line));
+  if (at === -1) return [];
+  const swallowed = Boolean(RUN_TOGETHER_HEADER.exec(lines[at] ?? '')?.[1]);
+  const winners: ExtractedWinner[] = [];
+  for (const line of lines.slice(at + 1, at + 11)) {
+    const row = RUN_TOGETHER_ROW.exec(line);
+    if (!row) break;
+    const supplier = cleanName(row[2]);
+    if (supplier)
+      winners.push({ lot: null, supplier, amount: swallowed ? null : awarded(parseAmount(row[1] ?? '')) });
+  }
+  return winners;
+}
+
 /** Winners per lot: a result table when there is one, otherwise labelled values. Null when none is named. */
 export function extractWinners(text: string): ExtractedWinner[] | null {
   const fromTables = winnersFromTables(text);
-  const winners = fromTables.length > 0 ? fromTables : winnersFromLabels(text);
+  const fromRows = fromTables.length > 0 ? fromTables : winnersFromRunTogetherRows(text);
+  const winners = fromRows.length > 0 ? fromRows : winnersFromLabels(text);
   if (winners.length === 0) winners.push(...winnerFromSentence(text));
   return winners.length > 0 ? winners : null;
 }
