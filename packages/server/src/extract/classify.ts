@@ -40,7 +40,7 @@ const RESULT_STATED = /(?:采购|成交|中标|招标的?)结果(?:公告|公示
 const bodyCue = (code: AnnouncementTypeCode) => TYPE_BY_BODY.find(([, cue]) => cue === code)?.[0];
 
 /** A section heading taken for want of a title (`二、采购项目内容`) names a part of the notice, not its kind. */
-const SECTION_HEADING = /^[一二三四五六七八九十]{1,3}[、.．]/;
+export const SECTION_HEADING = /^[一二三四五六七八九十]{1,3}[、.．]/;
 
 export function classifyAnnouncement(title: string | null, text: string): AnnouncementTypeCode | null {
   if (title && !SECTION_HEADING.test(title)) {

@@ -346,6 +346,21 @@ describe('extractFields on the parties of a notice', () => {
     ]);
   });
 
+  it('reads the parties of a commission after a cut title, and leaves `#` masks and section headings unnamed', () => {
+    const cut = extractFields(
+      '某某委员会关于某某绿化养护二标段项目的...某某招投标咨询服务有限公司受某某管理委员会的委托,就某某绿化养护二标段项目进行公开招标。 一、招标项目编号:SZ-2019-013 1、养护清单: 序号 项目名称 项目特征描述 计量单位 工程量',
+    );
+    expect([cut.purchaser, cut.agency, cut.projectName]).toEqual([
+      '某某管理委员会',
+      '某某招投标咨询服务有限公司',
+      '某某绿化养护二标段项目',
+    ]);
+    const hashed = extractFields(
+      '一、项目基本情况\n原公告的采购项目编号:ZFCG####-######-T#####\n原公告的采购项目名称: ### 维护项目\n二、更正信息\n更正事项:采购文件',
+    );
+    expect([hashed.projectCode, hashed.projectName]).toEqual([null, null]);
+  });
+
   it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
     const code = extractFields(
       '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',

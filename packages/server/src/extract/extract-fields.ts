@@ -1,6 +1,6 @@
 import { parseAmount, unitFromLabel } from './amount';
 import { bounded } from './bounded';
-import { approvalStageOf, classifyAnnouncement, classifyMethod } from './classify';
+import { approvalStageOf, classifyAnnouncement, classifyMethod, SECTION_HEADING } from './classify';
 import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
@@ -229,13 +229,14 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
   // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
   const subject =
-    /(?:^|[，,。；;\n])[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*进行了?(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
+    /(?:^|[，,。；;\n])[ ]*(?:就|拟?对|现对|将)?[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*进行了?(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
-  const fromTitle = cleanTitleLike(projectNameFromTitle(title));
+  // A section heading taken for want of a title (`二、更正信息`) names none either.
+  const fromTitle = title && SECTION_HEADING.test(title) ? null : cleanTitleLike(projectNameFromTitle(title));
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
   return fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle) ? fromTitle : null;
 }
@@ -467,7 +468,9 @@ const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采�
  */
 function partiesFromSentences(text: string): { purchaser: string | null; agency: string | null } {
   const commissioned =
-    /(?:^|\n)[ ]*([^，,。；;\n]{2,60}?)[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托/.exec(text);
+    /(?:^|\n|(?<=[。…]|\.{3}))[ ]*([^，,。；;\n.…]{2,60}?)[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托/.exec(
+      text,
+    );
   if (commissioned) {
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };

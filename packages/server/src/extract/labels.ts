@@ -166,7 +166,7 @@ export function lineStartBefore(text: string, index: number): number {
 
 /** A table header cell (`供应商地址`, `中标金额（元）`): what stands beside a header is another header, not a value. */
 const HEADER_CELL =
-  /^[\u4e00-\u9fa5（）()]{0,10}(?:名称|地址|金额|报价|价格|编号|序号|备注|内容|数量|单位|时间|日期|方式|包号|标段|排名|名次)(?:[（(](?:元|万元)[）)])?$/;
+  /^[\u4e00-\u9fa5（）()]{0,10}(?:名称|地址|金额|报价|价格|编号|序号|备注|内容|数量|单位|时间|日期|方式|包号|标段|排名|名次|描述|规格|型号|参数)(?:[（(](?:元|万元)[）)])?$/;
 
 /**
  * A label followed by a tab is a label cell only in a label/value table: the label at an even cell of a row with
