@@ -58,6 +58,13 @@ describe('normalizeText', () => {
   it('removes zero-width characters and empty lines, collapses spaces', () => {
     expect(normalizeText('\ufeff项目\u200b编号：  A1 \r\n\r\n\t\n 名称')).toBe('项目编号： A1\n名称');
   });
+
+  it('writes traditional characters simplified, but not those simplified text uses too', () => {
+    expect(normalizeText('中山紀念圖書館廚房車輛維修項目，聲譽財務；乾坤')).toBe(
+      '中山纪念图书馆厨房车辆维修项目，声誉财务；乾坤',
+    );
+    expect(normalizeText('於2025年後續徵集')).toBe('于2025年后续征集');
+  });
 });
 
 describe('looksLikeHtml', () => {

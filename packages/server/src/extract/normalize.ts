@@ -1,5 +1,6 @@
 import { decodeHTMLStrict } from 'entities';
 import { Parser } from 'htmlparser2';
+import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
 import { bounded } from './bounded';
 
 /**
@@ -152,14 +153,29 @@ export function htmlToText(html: string): HtmlText {
 
 /**
  * Traditional characters of procurement notices (Hong Kong, Taiwan and older pages) and their simplified forms:
- * labels and names are matched in simplified Chinese. Only characters never written in simplified text.
+ * labels and names are matched in simplified Chinese. OpenCC's character table (TSCharacters), less every
+ * character GB 2312 holds — those are written in simplified text too (乾 of 乾坤, 於 the surname) — except 於, 後
+ * and 徵, which notices only ever mean as 于, 后 and 征.
  */
-const TRADITIONAL =
-  '項稱編號採購預額單機構聯繫係電話標結開時間響應報價萬億圓區縣設備務網業資員會學醫國華東廣門關發佈書實點質達檢驗術與為廳處長條雲貴遼寧陝蘇黃龍灣臺濟紅鄭陽邊雙無數據計劃規選競爭談詢範圍層錄證簽訂辦廠礦鐵鋼銀際統廈樓莊鎮鄉碼郵傳眞絡負責將於請參遞獲買賣費貳叄陸週內從對確審評該則讓轉車運輸環總廢變補遺問題約須優產權屬鄰衛體臨閉並減齊緊氣飛馬魚鳥島嶺灘滬閩贛魯粵瓊隴晉紹興溫湯寶豐閘驛廟壩橋歷聖陰淵漢潯瀋彎澤潤濱濰鄒巖嶽峽義烏衆眾傑偉圖園團場壽夢奮嬰寬寫專尋導屆幣幫彈復徵態憑戰戶擇擔擴攝敗斷暢曆楊樣檔歸殘漁潔滅燈營爐牆獎現瓏畢畫療盡監盤礎禮種稅穩窮筆節築簡類糧紀紙級組細終經維綜綠線練績織職聲腦臉舉藥蘭製複見視親觀許診試詳認說課調論諮講識護讀貨貿贊趙跡軍軟輔輕農這連進過遠適針鋪錢錯鍋鏈鐘閥閱隊階隨險雜離靜頁順領頭風飯養館髮鬥鹽麥齒訴';
-const SIMPLIFIED =
-  '项称编号采购预额单机构联系系电话标结开时间应应报价万亿圆区县设备务网业资员会学医国华东广门关发布书实点质达检验术与为厅处长条云贵辽宁陕苏黄龙湾台济红郑阳边双无数据计划规选竞争谈询范围层录证签订办厂矿铁钢银际统厦楼庄镇乡码邮传真络负责将于请参递获买卖费贰叁陆周内从对确审评该则让转车运输环总废变补遗问题约须优产权属邻卫体临闭并减齐紧气飞马鱼鸟岛岭滩沪闽赣鲁粤琼陇晋绍兴温汤宝丰闸驿庙坝桥历圣阴渊汉浔沈弯泽润滨潍邹岩岳峡义乌众众杰伟图园团场寿梦奋婴宽写专寻导届币帮弹复征态凭战户择担扩摄败断畅历杨样档归残渔洁灭灯营炉墙奖现珑毕画疗尽监盘础礼种税稳穷笔节筑简类粮纪纸级组细终经维综绿线练绩织职声脑脸举药兰制复见视亲观许诊试详认说课调论咨讲识护读货贸赞赵迹军软辅轻农这连进过远适针铺钱错锅链钟阀阅队阶随险杂离静页顺领头风饭养馆发斗盐麦齿诉';
-const TO_SIMPLIFIED = new Map([...TRADITIONAL].map((char, index) => [char, SIMPLIFIED[index] ?? char]));
-const TRADITIONAL_CHAR = new RegExp(`[${TRADITIONAL}]`, 'g');
+const TO_SIMPLIFIED = simplifiedForms();
+const TRADITIONAL_CHAR = new RegExp(`[${[...TO_SIMPLIFIED.keys()].join('')}]`, 'gu');
+
+function simplifiedForms(): Map<string, string> {
+  const gb2312 = new Set<string>();
+  const decoder = new TextDecoder('gb2312');
+  // GB 2312's hanzi: rows 0xB0–0xF7, cells 0xA1–0xFE.
+  for (let row = 0xb0; row <= 0xf7; row += 1) {
+    for (let cell = 0xa1; cell <= 0xfe; cell += 1) gb2312.add(decoder.decode(new Uint8Array([row, cell])));
+  }
+  const forms = new Map<string, string>();
+  for (const entry of TS_CHARACTERS.split('|')) {
+    const [traditional = '', simplified = ''] = entry.split(' ');
+    const alsoSimplified = gb2312.has(traditional) && !'於後徵'.includes(traditional);
+    if (traditional !== simplified && simplified !== '' && !alsoSimplified)
+      forms.set(traditional, simplified);
+  }
+  return forms;
+}
 
 /** Full-width forms kept as they are: Chinese punctuation that names and sentences are written with. */
 const FULL_WIDTH_KEPT = new Set([
