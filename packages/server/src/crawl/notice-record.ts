@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
+import { SECTION_HEADING } from '../extract/classify';
 import { extractFields } from '../extract/extract-fields';
 import { htmlToText, normalizeText } from '../extract/normalize';
 import type { AnnouncementTypeCode, ExtractedFields } from '../extract/types';
@@ -41,6 +42,18 @@ function statedPublishDate(text: string): string | undefined {
 }
 
 /**
+ * A page that gives no title of its own leaves the extractor a section heading (`二、更正信息`) or a label
+ * (`采购项目名称`): no title a member can tell a notice by, and two masked notices titled `一、项目基本情况` would
+ * read as one. The project's name stands in; without one the record has no title and is reported, not imported.
+ */
+function listTitle(title: string | null, projectName: string | null): string | null {
+  const generic =
+    title !== null &&
+    (SECTION_HEADING.test(title) || /^[\u4e00-\u9fa5]{2,8}(?:名称|情况|信息|内容|事项)$/.test(title));
+  return generic ? projectName : title;
+}
+
+/**
  * A raw notice → an import record (docs/data-format.md "From the field extractor"): the extractor's fields carry
  * over, purchaser and agency become parties, each winner a `winner` party. The record is then validated exactly
  * as an NDJSON line is, so a crawled or posted notice meets the same rules and Chinese reasons.
@@ -74,7 +87,7 @@ export function noticeRecord(
     // A missing type is reported as a missing field, never guessed.
     announcementType: type as TenderRecordInput['announcementType'],
     procurementMethod: isProject ? null : fields.procurementMethod,
-    title: notice.title ?? fields.title ?? '',
+    title: notice.title ?? listTitle(fields.title, fields.projectName) ?? '',
     body,
     publishDate: (notice.publishDate ?? statedPublishDate(body)) as string,
     projectCode: fields.projectCode,

@@ -27,7 +27,10 @@ export function cleanName(value: string | null | undefined): string | null {
   if (!stated || /^[\u4e00-\u9fa5]{1,6}[:：]/.test(stated)) return null;
   const name = stated
     .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}年)/)[0]
-    ?.replace(/[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方)\s*[)）]/g, '')
+    ?.replace(
+      /[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方|招标人|采购人|建设单位|甲方)\s*[)）]/g,
+      '',
+    )
     // `XX医院（以下简称"采购人"）`: the short name a notice gives a party.
     .replace(/[（(]\s*(?:以下|下文)?(?:简称|下称)[^)）]{0,20}[)）]/g, '')
     // A note on a renamed body: `…办公室 (现…综合管理部)`.

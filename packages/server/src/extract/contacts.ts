@@ -1,5 +1,5 @@
 import { bounded } from './bounded';
-import { findLabeled, isTopHeading, lineStartBefore, linesOf } from './labels';
+import { findLabeled, isTopHeading, lineEndAfter, lineStartBefore, linesOf } from './labels';
 import { isMasked } from './masking';
 import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
@@ -139,6 +139,19 @@ const HELP_LINE =
 
 const COMPLAINTS_OFFICE = /^[^\n]{0,12}(?:投诉|监督|监察|纪检)[^\n]{0,20}[:：]/;
 
+/** A site's page footer: its own office's number stands on a line beside these. */
+const SITE_FOOTER = /Copyright|©|版权所有|ICP备|公网安备|网站标识码|技术支持[:：]/i;
+
+/** Whether the line at `lineStart`, or the line before or after it, belongs to the site's footer. */
+function inSiteFooter(block: string, lineStart: number): boolean {
+  const lineEnd = lineEndAfter(block, lineStart);
+  const before = lineStart > 0 ? block.slice(lineStartBefore(block, lineStart - 1), lineStart - 1) : '';
+  const after = block.slice(lineEnd + 1, lineEndAfter(block, lineEnd + 1));
+  return (
+    SITE_FOOTER.test(before) || SITE_FOOTER.test(block.slice(lineStart, lineEnd)) || SITE_FOOTER.test(after)
+  );
+}
+
 /** A person written before a number (`王先生 0571-…`, `李工：138…`). */
 const LEADING_PERSON =
   /^([\u4e00-\u9fa5]{1,4}(?:先生|女士|老师|工|经理|主任|科长)|[\u4e00-\u9fa5]{2,3})[ ,，、:：]*(?=[\d(（+])/;
@@ -169,7 +182,8 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
   for (const { value, label, index } of phoneValues) {
     if (NOT_PHONE_LINE.test(label)) continue;
     const lineStart = lineStartBefore(block, index);
-    if (HELP_LINE.test(block.slice(lineStart, index + label.length + 1))) continue;
+    if (HELP_LINE.test(block.slice(lineStart, index + label.length + 1)) || inSiteFooter(block, lineStart))
+      continue;
     // `投诉受理部门:XX监察室\n联系电话:…`: the number of the office named on the line above.
     if (
       lineStart > 0 &&

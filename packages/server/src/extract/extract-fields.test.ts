@@ -361,6 +361,39 @@ describe('extractFields on the parties of a notice', () => {
     expect([hashed.projectCode, hashed.projectName]).toEqual([null, null]);
   });
 
+  it('reads a one-line tender a copy numbered with `?`, and leaves roles, 某某某 and footers out', () => {
+    const flat = extractFields(
+      '某某委员会某某工程招标公告某某招标有限责任公司（招标代理机构）受某某委员会（招标人）的委托，就如下项目进行国内公开招标。 1.?项目名称：某某道路交通设施完善工程 2.?项目编号：0747-1561SITCN319 3.?招标人名称：北京市某某委员会（招标人） 7.?本项目预算：人民币4,952,896.71元。',
+    );
+    expect([flat.projectName, flat.projectCode, flat.purchaser, flat.budget?.fen]).toEqual([
+      '某某道路交通设施完善工程',
+      '0747-1561SITCN319',
+      '北京市某某委员会',
+      495_289_671,
+    ]);
+    expect(
+      extractFields('更正公告\n采购人:新疆维吾尔自治区昌吉某某某单位\n更正事项:采购文件').purchaser,
+    ).toBeNull();
+    const footer = extractFields(
+      '某某小学新建综合楼项目于2022年4月28日09时00分在某某交易中心开标，现重新招标。\n技术支持:某某政府网 Copyright 2022\n办公地址:某某路38号 电话:0710-4250097\n工信部备案编号:鄂ICP备05011713号',
+    );
+    expect([footer.projectName, footer.contacts]).toEqual(['某某小学新建综合楼项目', null]);
+  });
+
+  it('reads a banner-topped postponement, a body that buys by a method and a first place under 推荐候选人', () => {
+    const postponed = extractFields(
+      '权威 · 及时 · 专业的招投标信息平台\n某某服务区排污点建设工程施工招标(第二次)开标时间延期公告\n各投标人:\n开标时间延期。',
+    );
+    expect(postponed.projectName).toBe('某某服务区排污点建设工程施工招标(第二次)');
+    expect(extractFields('某某区财政局采用定点采购议价方式实施本次采购。\n一、项目信息').purchaser).toBe(
+      '某某区财政局',
+    );
+    const ranked = extractFields(
+      '评标结果公示\n评委们经过集体充分评议向业主推荐中标候选人为:\n第一名:甲建设开发集团有限公司\n第二名:乙建筑工程有限公司',
+    );
+    expect(ranked.winners).toEqual([{ lot: null, supplier: '甲建设开发集团有限公司', amount: null }]);
+  });
+
   it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
     const code = extractFields(
       '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',

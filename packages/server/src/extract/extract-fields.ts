@@ -39,6 +39,7 @@ function firstValue<T>(
 const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/;
 
 const SITE_NAME = /^[\u4e00-\u9fa5]{2,16}(?:网|平台|网站|门户|系统)$/;
+const SITE_BANNER = /(?:信息|服务|交易|采购|招标|招投标)(?:平台|网)$/;
 
 function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
   // A title runs to the end of its line: `标题：XX项目 (项目编号:…)公告` holds what reads like a label of its own.
@@ -62,6 +63,8 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
         line.length >= 6 &&
         line.length <= 100 &&
         !line.includes('\t') &&
+        // `权威 · 及时 · 专业的招投标信息平台`: the site's own banner.
+        !SITE_BANNER.test(line) &&
         // `公示10日,请上述投标人…准时参加开标活动。`: a sentence of a notice whose title was cut off is no title (a
         // title may hold a comma: `XX招标公告-检测标,其他标招标公告`).
         !/[。；;]/.test(line) &&
@@ -88,6 +91,11 @@ const TITLE_SUFFIXES = [
   '补遗',
   '答疑',
   '终止',
+  '中止',
+  '暂停',
+  '延期',
+  '开标时间',
+  '开标',
   '废标',
   '流标',
   '中标',
@@ -206,7 +214,7 @@ function extractProjectName(text: string, title: string | null): string | null {
   // 标准施工招标文件: "本招标项目XX已由…批准建设"
   // 江苏's works notices drop 本招标项目: `一、招标条件\n XX工程 已由…审批局以…批准`.
   const standard =
-    /本招标项目([^，。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text) ??
+    /本招标项目([^，,。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text) ??
     /(?<=招标条件[ \t]*\n)[ \t]*((?![本该此])[^，。\n\t]{2,80}?(?:工程|项目|标段|施工))[ ]*已由[^，。\n]{2,80}?(?:批准|核准|备案|审批)/.exec(
       text,
     );
@@ -233,6 +241,12 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
+  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`: the project a dated sentence is about.
+  const dated =
+    /(?:^|[，,。；;\n])[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/.exec(
+      text,
+    );
+  if (dated?.[1]) return cleanTitleLike(dated[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   // A section heading taken for want of a title (`二、更正信息`) names none either.
@@ -498,7 +512,11 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
   // "XX公司于2011年09月8日在阳光易购电子采购平台发布的采购…项目": the publisher is the buyer (or its agency).
   const published =
     /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
-  const subject = cleanName(conducted?.[1] ?? published?.[1]);
+  // `XX局采用定点采购议价方式实施本次采购`: the body that buys by the method.
+  const adopted = /(?:^|\n)[ ]*([^，,。；;\n]{4,60}?)采用[^，,。；;\n]{2,20}?方式(?:实施|进行|组织)/.exec(
+    text,
+  );
+  const subject = cleanName(conducted?.[1] ?? published?.[1] ?? adopted?.[1]);
   if (!subject) return { purchaser: null, agency: null };
   return AGENCY_LIKE.test(subject)
     ? { purchaser: null, agency: subject }

@@ -26,7 +26,7 @@ export function labelSource(label: string): string {
   return [...label].map(escapeRegExp).join('[ ]*');
 }
 
-/** Numbering that may stand before a label: `1.` `1、` `（一）` `(2)` `一、` `①`. */
+/** Numbering that may stand before a label: `1.` `1、` `（一）` `(2)` `一、` `①` (and then `本`: `7. 本项目预算：`). */
 const NUMBERING = String.raw`(?:(?:[（(]?[一二三四五六七八九十\d]{1,3}[)）.、．]|[①-⑳])[ ]*)*`;
 
 const LABEL_CACHE = new Map<string, RegExp>();
@@ -38,7 +38,7 @@ function labelRegExp(labels: readonly string[]): RegExp {
     // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
     const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
     pattern = new RegExp(
-      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
+      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(?:本[ ]*)?(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
       'g',
     );
     LABEL_CACHE.set(key, pattern);
@@ -136,10 +136,12 @@ function labelMatches(
 const RUN_TOGETHER_LABEL =
   /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]|(?:中标|成交)(?:（成交）|\(成交\))?(?:金额|价格?|总价)[:：]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,8}(?:信息|情况|结果)/;
 
-/** A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`. */
+/** A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` → `XX工程`. */
 function cutAtNextLabel(value: string): string {
   const next =
-    /[ ]+(?=[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])/.exec(value);
+    /[ ]+(?=(?:\d{1,3}[.、．][ ]*)?[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])/.exec(
+      value,
+    );
   const spaced = next ? value.slice(0, next.index) : value;
   const joined = RUN_TOGETHER_LABEL.exec(spaced);
   return (joined && joined.index > 0 ? spaced.slice(0, joined.index) : spaced).trim();

@@ -207,6 +207,8 @@ export function normalizeText(text: string): string {
     .replace(TRADITIONAL_CHAR, (char) => TO_SIMPLIFIED.get(char) ?? char)
     // 釆 (U+91C6, 辨) looks like 采 and is typed for it (`釆购人信息`).
     .replace(/釆/g, '采')
+    // A space a copy lost to `?` between an item's number and its label (`1.?项目名称：`, `（2）?具有…`).
+    .replace(/(?<=(?:^|[\s])(?:\d{1,3}[.、．]|[（(]\d{1,3}[)）]))\?(?=[\u4e00-\u9fa5])/gm, ' ')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
     .replace(/[\uff01-\uff5e]/g, (char) =>
       FULL_WIDTH_KEPT.has(char) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0),

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import { READING_NOTE } from '../extract/labels';
 
 /**
  * NFKC turns full-width letters, digits, brackets and the ideographic space into their ASCII forms, so
- * `（北京）` and `(北京)`, `ＡＢＣ` and `ABC` compare equal.
+ * `（北京）` and `(北京)`, `ＡＢＣ` and `ABC` compare equal. A repost's pinyin readings (`长(cháng)沙`) are no part
+ * of a name.
  */
 function folded(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  return text.normalize('NFKC').replace(READING_NOTE, '').toLowerCase();
 }
 
 /**
