@@ -42,7 +42,7 @@ function statedPublishDate(text: string): string | undefined {
 }
 
 /**
- * A page that gives no title of its own leaves the extractor a section heading (`二、更正信息`) or a label
+ * A page that gives no title of its own leaves the extractor nothing, or a section heading (`二、更正信息`) or a label
  * (`采购项目名称`): no title a member can tell a notice by, and two masked notices titled `一、项目基本情况` would
  * read as one. The project's name stands in; without one the record has no title and is reported, not imported.
  */
@@ -50,7 +50,7 @@ function listTitle(title: string | null, projectName: string | null): string | n
   const generic =
     title !== null &&
     (SECTION_HEADING.test(title) || /^[\u4e00-\u9fa5]{2,8}(?:名称|情况|信息|内容|事项)$/.test(title));
-  return generic ? projectName : title;
+  return title === null || generic ? projectName : title;
 }
 
 /**

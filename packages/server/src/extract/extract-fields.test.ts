@@ -394,6 +394,24 @@ describe('extractFields on the parties of a notice', () => {
     expect(ranked.winners).toEqual([{ lot: null, supplier: '甲建设开发集团有限公司', amount: null }]);
   });
 
+  it('reads a result table written one cell a line, a contract heading, a name broken over two lines and 预算上限', () => {
+    const cells = extractFields(
+      '某某项目中标公告\n三、中标信息\n\t第1包 ：\n供应商名称\n供应商地址\n统一社会信用代码\n中标金额(万元)\n评审得分\n甲环境投资集团有限公司\n某某路32号\n91120116MA07ALWB97\n1,045\n92.61\n通过资格审查的供应商评审报价：\n排序\n供应商名称\n评审报价（万元）\n1\n甲环境投资集团有限公司\n1,045',
+    );
+    expect(cells.winners?.map((w) => [w.supplier, w.amount?.fen])).toEqual([
+      ['甲环境投资集团有限公司', 1_045_000_000],
+    ]);
+    expect(
+      extractFields(
+        '服务类合同预览\n某某运维服务项目续签合同政府采购合同 (服务类)\n政府采购合同编号: WCCG-GK-2025-1',
+      ).projectName,
+    ).toBe('某某运维服务项目续签合同');
+    const broken = extractFields(
+      '某某技术服务\n采购项目成交公告\n1.采购项目名称：某某复垦工作技术服务\n采购项目\n2.采购计划编号：古财采计[2018]068\n三、预算上限：1541000元',
+    );
+    expect([broken.projectName, broken.budget?.fen]).toEqual(['某某复垦工作技术服务采购项目', 154_100_000]);
+  });
+
   it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
     const code = extractFields(
       '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',

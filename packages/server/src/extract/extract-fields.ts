@@ -198,12 +198,28 @@ const PROJECT_NAME_LABELS = [
 /** The standard templates' part name (标准招标文件 `标段（包）名称`), when no project name is labelled. */
 const PART_NAME_LABELS = ['标段（包）名称', '标段(包)名称'];
 
+/** A name a page broke over two lines (`…技术服务` / `采购项目` / `2.采购计划编号：…`) is one name. */
+function withContinuedLine(text: string, name: string): string {
+  const at = text.indexOf(`${name}\n`);
+  if (at === -1) return name;
+  const next = /^([^\n:：\t，,。；;]{1,8}(?:项目|工程))\n/.exec(
+    text.slice(at + name.length + 1, at + name.length + 12),
+  );
+  return next?.[1] ? `${name}${next[1]}` : name;
+}
+
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
     firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
     firstValue(text, PART_NAME_LABELS, cleanTitleLike, { ownLine: true });
   // `XX工程（BZGC2016202）`, `XX项目（项目编号：…）`: the code given beside the name is no part of it.
-  if (labeled) return labeled.replace(TITLE_CODE_AT_END, '').trim() || labeled;
+  if (labeled) return withContinuedLine(text, labeled.replace(TITLE_CODE_AT_END, '').trim() || labeled);
+  // A 政府采购合同's heading: `XX项目政府采购合同 (服务类)` over `政府采购合同编号: …`.
+  const contract =
+    /(?:^|\n)[ ]*([^\n，,。；;:：]{4,80}?)[ ]*政府采购合同[ ]*(?:[（(][^\n]{0,20}?类[^\n]{0,8}?[)）])?[ ]*(?=\n|$|政府采购合同编号)/.exec(
+      text,
+    );
+  if (contract?.[1]) return cleanTitleLike(contract[1]);
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
   // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
@@ -307,6 +323,7 @@ const BUDGET_LABELS = [
   '采购预算价',
   '财政预算限额',
   '预算限额',
+  '预算上限',
   '资金预算',
   '项目概算',
   '工程概算',

@@ -61,9 +61,44 @@ function rowWithEmptyCells(header: string[], cells: string[]): string[] | null {
   return row;
 }
 
+/**
+ * A table a page store wrote one cell a line (`供应商名称\n供应商地址\n…\n中标金额(万元)` over `XX公司\n…\n1,045`): at
+ * least three short header lines, one of them a 名称, then rows of as many value lines, each row one line of cells.
+ */
+function withCellPerLineTables(rows: string[][]): string[][] {
+  const out: string[][] = [];
+  const isHeader = (row: string[] | undefined) =>
+    row?.length === 1 &&
+    SPACED_HEADER_CELL.test((row[0] ?? '').trim()) &&
+    !VALUE_NOT_HEADER.test((row[0] ?? '').trim());
+  for (let i = 0; i < rows.length; ) {
+    let k = 0;
+    while (k < 12 && isHeader(rows[i + k])) k += 1;
+    const header = rows.slice(i, i + k).map((row) => (row[0] ?? '').trim());
+    if (
+      k < 3 ||
+      !header.some((cell) => /名称/.test(cell)) ||
+      !header.some((cell) => AMOUNT_HEADER.test(cell))
+    ) {
+      out.push(rows[i] ?? []);
+      i += 1;
+      continue;
+    }
+    out.push(header);
+    let j = i + k;
+    for (; j + k <= rows.length; j += k) {
+      const cells = rows.slice(j, j + k);
+      if (cells.some((row) => row.length !== 1 || isHeader(row) || /[:：]/.test(row[0] ?? ''))) break;
+      out.push(cells.map((row) => (row[0] ?? '').trim()));
+    }
+    i = j;
+  }
+  return out;
+}
+
 /** Winners from a result table: a header row naming the supplier and the amount columns, then one row per lot. */
 function winnersFromTables(text: string): ExtractedWinner[] {
-  const lines = withSpacedTables(linesOf(text).map(({ line }) => line.split('\t')));
+  const lines = withCellPerLineTables(withSpacedTables(linesOf(text).map(({ line }) => line.split('\t'))));
   const winners: ExtractedWinner[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const header = lines[i] ?? [];
@@ -94,11 +129,11 @@ function winnersFromTables(text: string): ExtractedWinner[] {
       const supplier = cleanName((row[supplierColumn] ?? '').slice(ranked?.[0].length ?? 0));
       if (!supplier) continue;
       const lotCell = row[lotColumn === -1 ? lotNameColumn : lotColumn]?.trim();
-      winners.push({
-        lot: lotCell ? lotCell : null,
-        supplier,
-        amount: amountColumn === -1 ? null : awarded(parseAmount(row[amountColumn] ?? '', labelUnit)),
-      });
+      const amount = amountColumn === -1 ? null : awarded(parseAmount(row[amountColumn] ?? '', labelUnit));
+      // A ranked list of offers after the result table names the winner again.
+      if (winners.some((winner) => winner.supplier === supplier && winner.amount?.fen === amount?.fen))
+        continue;
+      winners.push({ lot: lotCell ? lotCell : null, supplier, amount });
     }
     i = j - 1;
   }
