@@ -8,19 +8,19 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
     projectName: 106,
-    projectCode: 81,
-    budgetFen: 29,
+    projectCode: 83,
+    budgetFen: 30,
     purchaser: 97,
     agency: 59,
     procurementMethod: 77,
     provinceCode: 127,
-    bidDeadline: 25,
+    bidDeadline: 26,
     winners: 52,
     phones: 65,
   },
   'held-out': {
     projectName: 104,
-    projectCode: 90,
+    projectCode: 91,
     budgetFen: 29,
     purchaser: 102,
     agency: 62,

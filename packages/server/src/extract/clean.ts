@@ -61,6 +61,8 @@ export function cleanCode(value: string | null | undefined): string | null {
   let code = stated.split(/[\s，,；;。、]/)[0] ?? '';
   // `N5100012025000123（招标文件编号：SCZC-2025-001）`: a second code given in brackets after the first.
   code = code.replace(/(?<=[\dA-Za-z])[（(][\u4e00-\u9fa5]{2,12}[:：].*$/, '');
+  // `A4313810001000038项目所属区域：冷水江市`: a crawler's header runs the next field's label onto the code.
+  code = code.replace(/(?<=[\dA-Za-z])[\u4e00-\u9fa5]{2,10}[:：].*$/, '');
   // A closing bracket without its opening one ends the code: `（招标编号：SXJY-2025-SG-017）于…`.
   let depth = 0;
   for (let i = 0; i < code.length; i += 1) {

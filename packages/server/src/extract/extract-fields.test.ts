@@ -412,6 +412,25 @@ describe('extractFields on the parties of a notice', () => {
     expect([broken.projectName, broken.budget?.fen]).toEqual(['某某复垦工作技术服务采购项目', 154_100_000]);
   });
 
+  it("reads a crawler header's run-together code, a design contract's 估算价, a 竞价编号 and a day's hour after `?`", () => {
+    const header = extractFields(
+      '基本信息项目名称：某某公路提质改造工程施工项目编号：A4313810001000038项目所属区域：冷水江市招标人：某某镇人民政府\n某某公路提质改造工程施工招标公告',
+    );
+    expect(header.projectCode).toBe('A4313810001000038');
+    expect(extractFields('某某大桥设计招标公告\n三、设计合同估算价:78.70万元。').budget?.fen).toBe(
+      78_700_000,
+    );
+    expect(
+      extractFields('某某所台式计算机网上竞价项目（网上竞价编号：GDPX2016Z04048），于2016年12月16日发布')
+        .projectCode,
+    ).toBe('GDPX2016Z04048');
+    expect(
+      extractFields(
+        '某某电子发票项目的潜在供应商应在本公告获取竞价文件,并于2025年5月6日?17:00(北京时间)前提交应答文件',
+      ).deadlines?.bidDeadline,
+    ).toBe('2025-05-06T17:00:00+08:00');
+  });
+
   it("reads a label with the national template's long note, a spaced label after a colon and an unlabelled tender", () => {
     const code = extractFields(
       '某某项目的中标、成交公告\n一、项目编号(或招标编号、政府采购计划编号、采购计划备案文号等,如有):\n441900-18-202011-441918-0002W',

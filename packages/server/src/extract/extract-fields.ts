@@ -285,6 +285,8 @@ const PROJECT_CODE_LABELS = [
   '项目编码',
   '招标公告编号',
   '交易编号',
+  '竞价编号',
+  '网上竞价编号',
 ];
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
 const SECONDARY_CODE_LABELS = [
@@ -310,6 +312,10 @@ const BUDGET_LABELS = [
   '估算价',
   '估算金额',
   '合同估算价',
+  '设计合同估算价',
+  '施工合同估算价',
+  '监理合同估算价',
+  '勘察合同估算价',
   '预计金额',
   '预计采购金额',
   '预算资金',
@@ -885,7 +891,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     projectName,
     // An approval's code is the project's national investment-project code.
     projectCode:
-      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true })) ??
+      safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true, runTogether: true })) ??
       safely(() => firstValue(text, SECONDARY_CODE_LABELS, cleanCode, { ownLine: true })) ??
       safely(() => lotCodeInTable(text)) ??
       approval?.approvalCode ??

@@ -72,6 +72,7 @@ function runTogetherRegExps(labels: readonly string[]): RegExp[] {
   const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
   const phones = labels.filter((label) => /(?:电话|手机)$/.test(label));
   const sums = labels.filter((label) => label.length >= 4 && /(?:金额|总价)$/.test(label));
+  const codes = labels.filter((label) => label.length >= 4 && /编号$/.test(label));
   const patterns: RegExp[] = [];
   if (sums.length > 0) {
     // `…有限公司成交金额：壹拾叁万…`: a sum's label written straight after the name before it.
@@ -80,6 +81,15 @@ function runTogetherRegExps(labels: readonly string[]): RegExp[] {
         `joined-sum:${sums.join('|')}`,
         () =>
           String.raw`(?<=[\u4e00-\u9fa5)）])(${alternation(sums)})()[ ]*([:：])[ ]*(?=[\d￥¥壹贰叁肆伍陆柒捌玖拾人])`,
+      ),
+    );
+  }
+  if (codes.length > 0) {
+    // `…工程施工项目编号：A4313810001000038`: a code's label written straight after the name before it.
+    patterns.push(
+      cachedRegExp(
+        `joined-code:${codes.join('|')}`,
+        () => String.raw`(?<=[\u4e00-\u9fa5])(${alternation(codes)})()[ ]*([:：])[ ]*(?=[A-Za-z\d])`,
       ),
     );
   }

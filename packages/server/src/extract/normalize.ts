@@ -1,3 +1,4 @@
+/// <reference path="./opencc-dict.d.ts" />
 import { decodeHTMLStrict } from 'entities';
 import { Parser } from 'htmlparser2';
 import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
@@ -207,8 +208,12 @@ export function normalizeText(text: string): string {
     .replace(TRADITIONAL_CHAR, (char) => TO_SIMPLIFIED.get(char) ?? char)
     // 釆 (U+91C6, 辨) looks like 采 and is typed for it (`釆购人信息`).
     .replace(/釆/g, '采')
-    // A space a copy lost to `?` between an item's number and its label (`1.?项目名称：`, `（2）?具有…`).
-    .replace(/(?<=(?:^|[\s])(?:\d{1,3}[.、．]|[（(]\d{1,3}[)）]))\?(?=[\u4e00-\u9fa5])/gm, ' ')
+    // A space a copy lost to `?` between an item's number and its label (`1.?项目名称：`, `（2）?具有…`) or a day and
+    // its hour (`2025年5月6日?17:00`).
+    .replace(
+      /(?<=(?:^|[\s])(?:\d{1,3}[.、．]|[（(]\d{1,3}[)）]))\?(?=[\u4e00-\u9fa5])|(?<=\d日)\?(?=\d{1,2}[:：]\d{2})/gm,
+      ' ',
+    )
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')
     .replace(/[\uff01-\uff5e]/g, (char) =>
       FULL_WIDTH_KEPT.has(char) ? char : String.fromCharCode(char.charCodeAt(0) - 0xfee0),
