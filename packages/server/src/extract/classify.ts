@@ -20,6 +20,9 @@ const TYPE_BY_TITLE: readonly [RegExp, AnnouncementTypeCode][] = [
   [/招标|采购|磋商|谈判|询价|比选|竞价|单一来源|资格预审|遴选|公告/, 'zb'],
 ];
 
+/** A body that states its outcome is a result, whatever a generic `…采购公告` title says. */
+const RESULT_STATED = /(?:采购|成交|中标|招标的?)结果(?:公告|公示)?如下|现将(?:采购|成交|中标)结果/;
+
 /** Body cues when no title decides. */
 const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/采购意向|预计采购时间/, 'yx'],
@@ -27,15 +30,14 @@ const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/拟建项目|项目进展/, 'nj'],
   [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],
   [
-    /(?:采购|成交|中标|招标的?)结果(?:公告|公示)?如下|政府采购合同编号|中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：\t]|中标候选人|中标金额|成交金额|中标(?:报价|价格?)(?:[（(][^）)\n]{1,4}[）)])?[:：\t]/,
+    new RegExp(
+      `${RESULT_STATED.source}|${/政府采购合同编号|中标（成交）信息|中标\(成交\)信息|中标供应商|成交供应商|中标人[:：\t]|中标候选人|中标金额|成交金额|中标(?:报价|价格?)(?:[（(][^）)\n]{1,4}[）)])?[:：\t]/.source}`,
+    ),
     'jg',
   ],
   [/预计(?:招标|采购)时间/, 'yg'],
   [/投标截止|(?:投标|响应)文件(?:提交|递交)?截止|获取招标文件|获取采购文件|递交截止|开标时间/, 'zb'],
 ];
-
-/** A body that states its outcome is a result, whatever a generic `…采购公告` title says. */
-const RESULT_STATED = /(?:采购|成交|中标|招标的?)结果(?:公告|公示)?如下|现将(?:采购|成交|中标)结果/;
 
 const bodyCue = (code: AnnouncementTypeCode) => TYPE_BY_BODY.find(([, cue]) => cue === code)?.[0];
 

@@ -142,13 +142,17 @@ const COMPLAINTS_OFFICE = /^[^\n]{0,12}(?:投诉|监督|监察|纪检)[^\n]{0,20
 /** A site's page footer: its own office's number stands on a line beside these. */
 const SITE_FOOTER = /Copyright|©|版权所有|ICP备|公网安备|网站标识码|技术支持[:：]/i;
 
+/** The line before the one starting at `lineStart` (empty for the first). */
+function lineBefore(block: string, lineStart: number): string {
+  return lineStart > 0 ? block.slice(lineStartBefore(block, lineStart - 1), lineStart - 1) : '';
+}
+
 /** Whether the line at `lineStart`, or the line before or after it, belongs to the site's footer. */
 function inSiteFooter(block: string, lineStart: number): boolean {
   const lineEnd = lineEndAfter(block, lineStart);
-  const before = lineStart > 0 ? block.slice(lineStartBefore(block, lineStart - 1), lineStart - 1) : '';
   const after = block.slice(lineEnd + 1, lineEndAfter(block, lineEnd + 1));
-  return (
-    SITE_FOOTER.test(before) || SITE_FOOTER.test(block.slice(lineStart, lineEnd)) || SITE_FOOTER.test(after)
+  return [lineBefore(block, lineStart), block.slice(lineStart, lineEnd), after].some((line) =>
+    SITE_FOOTER.test(line),
   );
 }
 
@@ -185,11 +189,7 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
     if (HELP_LINE.test(block.slice(lineStart, index + label.length + 1)) || inSiteFooter(block, lineStart))
       continue;
     // `投诉受理部门:XX监察室\n联系电话:…`: the number of the office named on the line above.
-    if (
-      lineStart > 0 &&
-      COMPLAINTS_OFFICE.test(block.slice(lineStartBefore(block, lineStart - 1), lineStart))
-    )
-      continue;
+    if (COMPLAINTS_OFFICE.test(lineBefore(block, lineStart))) continue;
     if (!name) {
       const leading = LEADING_PERSON.exec(value);
       if (leading?.[1] && !isMasked(value)) name = leading[1];
