@@ -104,9 +104,13 @@ export function classifyMethod(
   if (type === 'yx' || type === 'nj' || type === 'sp') return null;
   const named = (title ? methodIn(title) : null) ?? methodIn(text);
   if (named) return named;
-  // A 招标公告 that names no method is an open tender: an invited one is a 投标邀请书 or says 邀请招标.
+  // A 招标公告 that names no method is an open tender: an invited one is a 投标邀请书 or says 邀请招标. So is the
+  // project of a notice that calls its tender a 招标公告, or that asks 潜在投标人 for the 招标文件 (the open tender's
+  // template; 磋商 and 谈判 ask 供应商 for 采购文件).
+  if (/邀请招标|投标邀请书/.test(text)) return null;
   const heading = `${title ?? ''}\n${text.slice(0, 300)}`;
-  return type === 'zb' && /招标公告/.test(heading) && !/邀请招标|投标邀请书/.test(text) ? 'gk' : null;
+  if (type === 'zb' && /招标公告/.test(heading)) return 'gk';
+  return /潜在投标人[^。\n]{0,40}获取招标文件|发布了?[^。\n]{0,20}招标公告/.test(text) ? 'gk' : null;
 }
 
 /** Approval-stage words → the catalog's stage codes, most specific first. */

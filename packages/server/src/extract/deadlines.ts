@@ -14,7 +14,7 @@ interface ClassifiedDate {
 
 const BID = /截止|截标/;
 const BID_SUBJECT = /投标|响应|应答|报价|递交|提交|接收|上传|申请文件|磋商文件|谈判文件|询价文件|投标文件/;
-const NOT_BID = /报名|获取|领取|购买|下载|发售|质疑|疑问|澄清|答疑|公示期|异议|保证金/;
+const NOT_BID = /资格预审|报名|获取|领取|购买|下载|发售|质疑|疑问|澄清|答疑|公示期|异议|保证金/;
 const OPENING = /开标|开启|唱标|磋商时间|谈判时间|开标时间|开评标/;
 const DOCUMENTS = /获取|领取|购买|下载|发售|出售|报名/;
 /** `已获取采购文件的供应商，请于…前联系`: not the period to obtain them. */

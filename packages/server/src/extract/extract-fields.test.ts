@@ -279,6 +279,36 @@ describe('extractFields on the parties of a notice', () => {
     expect(extractFields('某某项目结果公告\n采购方式：公开招标转竞争性谈判').procurementMethod).toBe('tp');
   });
 
+  it('takes an open tender from its template or from the 招标公告 a later notice refers to, never an invited one', () => {
+    const method = (text: string) => extractFields(text).procurementMethod;
+    expect(
+      method(
+        '项目概况\n某某设备采购与安装招标项目的潜在投标人应在某某电子交易系统获取招标文件，并于某日前递交投标文件。',
+      ),
+    ).toBe('gk');
+    expect(
+      method('二、项目中止的原因：\n某某采购中心于2022年11月18日在某某网上发布了该项目的招标公告，现中止。'),
+    ).toBe('gk');
+    expect(method('某某项目投标邀请书\n贵单位作为某某项目的潜在投标人，应在某某处获取招标文件。')).toBeNull();
+    expect(method('某某项目的潜在供应商应在某某处获取采购文件，并于某日前提交响应文件。')).toBeNull();
+  });
+
+  it('ends a value at a `（2）`-numbered label on its line, and takes no pre-qualification deadline for a bid deadline', () => {
+    const f = extractFields(
+      '某某项目资格预审公告\n1. 项目信息 （1）项目名称:某某智能交通PPP项目 （2）采购计划编号：某财采计[2018]000047\n9.1、提交资格预审申请文件截止时间：2018年3月14日14时30分；',
+    );
+    expect(f.projectName).toBe('某某智能交通PPP项目');
+    expect(f.deadlines?.bidDeadline ?? null).toBeNull();
+  });
+
+  it('reads the project a buyer conducts by a method, with its code in brackets (`A就XX(项目编号:…)进行…`)', () => {
+    const f = extractFields(
+      '某某医院就2021年某某院区标识调整项目(项目编号:WXJDFYCG2021-049)进行单一来源采购。',
+    );
+    expect(f.projectName).toBe('2021年某某院区标识调整项目');
+    expect(f.projectCode).toBe('WXJDFYCG2021-049');
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

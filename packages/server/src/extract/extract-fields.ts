@@ -235,9 +235,10 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (standard?.[1]) return cleanTitleLike(standard[1]);
-  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…": the name the code is given for.
+  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…", "A就XX项目(项目编号:…)进行…": the name the code
+  // is given for.
   const coded =
-    /(?:对|本)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
+    /(?:对|本|就)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
       text,
     ) ??
     // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.

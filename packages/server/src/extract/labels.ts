@@ -147,12 +147,13 @@ const RUN_TOGETHER_LABEL =
   /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]|(?:中标|成交)(?:（成交）|\(成交\))?(?:金额|价格?|总价)[:：]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,8}(?:信息|情况|结果)/;
 
 /**
- * A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` → `XX工程`;
+ * A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` and
+ * `XX项目 （2）采购计划编号：…` → the name;
  * so does a flattened table's header (`五湖路二标 序号 项目名称 …`).
  */
 function cutAtNextLabel(value: string): string {
   const next =
-    /[ ]+(?=(?:\d{1,3}[.、．][ ]*)?[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])|[ ]+(?=序号[ ])/.exec(
+    /[ ]+(?=(?:\d{1,3}[.、．][ ]*|[（(][\d一二三四五六七八九十]{1,3}[)）][ ]*)?[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])|[ ]+(?=序号[ ])/.exec(
       value,
     );
   const spaced = next ? value.slice(0, next.index) : value;

@@ -40,6 +40,11 @@ describe('regionOf', () => {
     expect(codes('中山大学附属第一医院')).toBeNull();
     expect(codes('东方电气集团')).toBeNull();
   });
+
+  it("reads a province's short name after a preposition, a city's only where a name starts", () => {
+    expect(codes('投标人应在安徽公共资源交易集团电子交易系统获取招标文件')).toEqual(['340000', null, null]);
+    expect(codes('供应商须在合肥公共资源交易中心现场递交')).toBeNull();
+  });
 });
 
 describe('resolveRegion', () => {

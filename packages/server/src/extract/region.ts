@@ -119,6 +119,8 @@ function areaIndex(): AreaIndex {
   return index;
 }
 
+const PROVINCE_AFTER = /[在于至赴由或和与及]/;
+
 interface Mention {
   at: number;
   entries: AreaEntry[];
@@ -136,9 +138,18 @@ function mentions(text: string): Mention[] {
       at += name.length - 1;
       continue;
     }
-    // Short names only where a name starts (浙江大学, 杭州地铁集团), never inside a word (中山路 ≠ 中山市).
-    if (at === 0 || /[\s，,。；;、：:（(]/.test(text[at - 1] ?? '')) {
-      const short = shortNamesByFirst.get(first)?.find((candidate) => text.startsWith(candidate, at));
+    // Short names only where a name starts (浙江大学, 杭州地铁集团), never inside a word (中山路 ≠ 中山市); a
+    // province's also after a preposition or conjunction (`在安徽公共资源交易集团…或安徽合肥…`).
+    const before = text[at - 1] ?? '';
+    const nameStarts = at === 0 || /[\s，,。；;、：:（(]/.test(before);
+    if (nameStarts || PROVINCE_AFTER.test(before)) {
+      const short = shortNamesByFirst
+        .get(first)
+        ?.find(
+          (candidate) =>
+            text.startsWith(candidate, at) &&
+            (nameStarts || byShortName.get(candidate)?.every((entry) => entry.level === 'province')),
+        );
       if (short) {
         found.push({ at, entries: byShortName.get(short) ?? [] });
         at += short.length - 1;

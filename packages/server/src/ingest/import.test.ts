@@ -267,18 +267,28 @@ describe.each(testDatabaseTargets())('NDJSON import on $name', (target) => {
       duplicatesByContent: 201,
     });
 
-    // Within one file: the second copy of a notice is a duplicate of the first.
+    // Within one file: the second copy of a notice is a duplicate of the first; a copy read from another page is
+    // kept as the item's second source, one read again from the item's own page is not.
     const [fresh] = corpusRecords('import-again-fresh', 1);
+    const listedTwice = 'https://listing.example/notice/2';
     const twicePath = writeLines('twice.ndjson', [
       JSON.stringify(fresh),
       JSON.stringify({ ...fresh, sourceId: 'another-site-1' }),
+      JSON.stringify({ ...fresh, sourceId: 'another-site-2', sourceUrl: listedTwice }),
       JSON.stringify(fresh),
     ]);
     expect(await importFile(db, twicePath)).toMatchObject({
       inserted: 1,
       duplicatesBySource: 1,
-      duplicatesByContent: 1,
+      duplicatesByContent: 2,
     });
+    expect(
+      await db.query(
+        `SELECT s.source_url FROM tender_item_source s JOIN tender_item t ON t.id = s.item_id
+          WHERE t.source_id = $1`,
+        [fresh?.sourceId],
+      ),
+    ).toEqual([{ source_url: listedTwice }]);
     expect(await countOf('import-again', 200)).toBe(200);
   });
 

@@ -31,6 +31,14 @@ describe('sameNotice', () => {
     expect(sameNotice(tender, { ...tender, docType: 'jg' })).toBe(false);
   });
 
+  it("never merges a candidates' list with the award it leads to, though both are results", () => {
+    const candidates = { ...tender, docType: 'jg', title: '某某中学空调采购项目中标候选人公示' };
+    const award = { ...candidates, title: '某某中学空调采购项目 中标结果公告' };
+    expect(sameNotice(candidates, award)).toBe(false);
+    expect(sameNotice(candidates, { ...candidates, title: `${candidates.title}-某某招标网` })).toBe(true);
+    expect(sameProject(candidates, award)).toBe(true);
+  });
+
   it('never merges two notices stating different methods; a method stated on one side only does not separate', () => {
     expect(sameNotice({ ...tender, procurementMethod: 'gk' }, { ...tender, procurementMethod: 'cs' })).toBe(
       false,

@@ -22,6 +22,8 @@ const BOILERPLATE = /^(转载|转发|原文|最新)[:：】\]]?|[-_|—]+(中国
 /** Lot names: 第一标段, 2包, (C包), 标段3. 一标 alone is no lot (统一标准), so 第…标 needs its 第. */
 const LOT =
   /(第?[一二三四五六七八九十\d]+(标段|包)|第[一二三四五六七八九十\d]+标|[(（]?[A-Za-z\d]+包[)）]?|标段[一二三四五六七八九十\d]+|包[一二三四五六七八九十\d]+)/gu;
+/** A result notice that lists the candidates, published before the award it leads to: two notices, one type. */
+const CANDIDATES = /候选人|评标结果公示/u;
 /** Days apart a repost is still the same publication. */
 const REPOST_WINDOW_DAYS = 7;
 
@@ -54,11 +56,12 @@ function sameLots(a: NoticeFacts, b: NoticeFacts): boolean {
 
 /**
  * The same notice published twice (the government site and an aggregator's repost): one item with both sources.
- * Type, lot and a stated method separate hard; the project code, when both state it unmasked, decides; otherwise the title (or
+ * Type, lot, a candidates' list against its award and a stated method separate hard; the project code, when both state it unmasked, decides; otherwise the title (or
  * project name) and purchaser must agree. Amounts stated on both sides must be equal.
  */
 export function sameNotice(a: NoticeFacts, b: NoticeFacts): boolean {
   if (a.docType !== b.docType || !sameLots(a, b)) return false;
+  if (CANDIDATES.test(a.title) !== CANDIDATES.test(b.title)) return false;
   if (a.procurementMethod && b.procurementMethod && a.procurementMethod !== b.procurementMethod) return false;
   if (daysApart(a.publishDate, b.publishDate) > REPOST_WINDOW_DAYS) return false;
   if (a.amountFen !== null && b.amountFen !== null && a.amountFen !== b.amountFen) return false;

@@ -65,14 +65,17 @@ export async function existingSourceIds(db: Queryable, sourceIds: string[]): Pro
   return new Set(rows.map((row) => row.source_id));
 }
 
-/** Which of these de-duplication keys are taken already. */
-export async function existingDedupKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db.query<{ dedup_key: string }>(
-    'SELECT dedup_key FROM tender_item WHERE dedup_key = ANY($1::text[])',
+/** The items that hold these de-duplication keys already: each key's item and the URL it was read from. */
+export async function existingDedupKeys(
+  db: Queryable,
+  keys: string[],
+): Promise<Map<string, { id: number; sourceUrl: string | null }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.query<{ dedup_key: string; id: number; source_url: string | null }>(
+    'SELECT dedup_key, id::int AS id, source_url FROM tender_item WHERE dedup_key = ANY($1::text[])',
     [keys],
   );
-  return new Set(rows.map((row) => row.dedup_key));
+  return new Map(rows.map((row) => [row.dedup_key, { id: row.id, sourceUrl: row.source_url }]));
 }
 
 export interface TenderItemRow {

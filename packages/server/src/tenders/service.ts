@@ -244,16 +244,20 @@ export async function writeTenderRecords(
   let duplicatesBySource = 0;
   let duplicatesByContent = 0;
   const fresh: Candidate[] = [];
+  const freshByKey = new Map<string, TenderItemRow>();
+  // Copies of a notice the batch or the table holds already, as its key says: skipped, their page kept as a source.
+  const copies: TenderItemRow[] = [];
   for (const candidate of candidates) {
     const { sourceId, dedupKey: key } = candidate.row;
     if (sourceId && (takenSources.has(sourceId) || previous?.sourceIds.has(sourceId))) {
       duplicatesBySource += 1;
-    } else if (takenKeys.has(key) || previous?.dedupKeys.has(key)) {
+    } else if (takenKeys.has(key) || freshByKey.has(key) || previous?.dedupKeys.has(key)) {
       duplicatesByContent += 1;
+      copies.push(candidate.row);
     } else {
       fresh.push(candidate);
       if (sourceId) takenSources.add(sourceId);
-      takenKeys.add(key);
+      freshByKey.set(key, candidate.row);
     }
   }
 
@@ -342,15 +346,23 @@ export async function writeTenderRecords(
     }
   }
   await insertProjectDetails(tx, details);
-  await insertSourceLinks(
-    tx,
-    repeats.flatMap(({ of, row }) => {
-      const itemId = of.itemId ?? (of.row ? itemIds.get(of.row.dedupKey) : undefined);
-      return itemId === undefined
-        ? []
-        : [{ itemId, sourceId: row.sourceId, sourceUrl: row.sourceUrl, sourceName: row.sourceName }];
+  const link = (itemId: number | undefined, row: TenderItemRow) =>
+    itemId === undefined
+      ? []
+      : [{ itemId, sourceId: row.sourceId, sourceUrl: row.sourceUrl, sourceName: row.sourceName }];
+  await insertSourceLinks(tx, [
+    ...repeats.flatMap(({ of, row }) =>
+      link(of.itemId ?? (of.row ? itemIds.get(of.row.dedupKey) : undefined), row),
+    ),
+    // A key's copy read from another page (the same notice listed twice); a re-read of the item's own page adds none.
+    ...copies.flatMap((row) => {
+      const kept = takenKeys.get(row.dedupKey) ?? {
+        id: itemIds.get(row.dedupKey),
+        sourceUrl: freshByKey.get(row.dedupKey)?.sourceUrl ?? null,
+      };
+      return row.sourceUrl && row.sourceUrl !== kept.sourceUrl ? link(kept.id, row) : [];
     }),
-  );
+  ]);
   const linked = [...links.values()];
   // A company the batch beside this one upserted is there for the links' foreign key once that batch commits.
   const previousCompanies = new Set(previous?.companyIds.values());
