@@ -309,6 +309,20 @@ describe('extractFields on the parties of a notice', () => {
     expect(f.projectCode).toBe('WXJDFYCG2021-049');
   });
 
+  it('reads an intention table kept a cell a line or with its header run into its row, and an X-masked date as a mask', () => {
+    const cellLines = extractFields(
+      '现将某某局2024年5月至6月采购意向公开如下:\n| 序号 |\n采购项目名称 |\n采购需求概况 |\n预算金额(万元) |\n备注 |\n| 1 |\n2024年某某绿化管护项目 |\n根据管护要求进行采购。 |\n785.81 |\n专门面向中小企业 |',
+    );
+    expect(cellLines.projectName).toBe('2024年某某绿化管护项目');
+    expect(cellLines.budget?.fen).toBe(785_810_000);
+    const runTogether = extractFields(
+      '某某局2024年3月政府采购意向公告\n编号 | 项目名称 | 采购需求概况 | 采购预算 (万元) | 预计采购月份 | 备注 | 1 | 2024年某某食品抽检 | 为落实要求开展抽检。 | 270 | 2024年4月 | 无',
+    );
+    expect(runTogether.projectName).toBe('2024年某某食品抽检');
+    expect(runTogether.budget?.fen).toBe(270_000_000);
+    expect(extractFields('某某区XX年某某种子采购项目采购实行单一来源采购方式的公示').projectName).toBeNull();
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

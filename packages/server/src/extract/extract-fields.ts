@@ -808,7 +808,7 @@ function safely<T>(read: () => T | null): T | null {
  */
 function tabsForPipes(text: string): string {
   return (
-    text
+    cellLinesJoined(text)
       // A Markdown table's rule under its header (`|---|:---:|`) is no row.
       .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
       .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
@@ -821,6 +821,27 @@ function tabsForPipes(text: string): string {
           .replace(/\t+$/, ''),
       )
   );
+}
+
+/**
+ * A page store that writes each cell of a row on a line of its own (`| 序号 |`, `采购项目名称 |`, `预算金额(万元) |`,
+ * then `| 1 |`, …): a row starts at a line opening with a pipe and runs on over the lines that end with one.
+ */
+function cellLinesJoined(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let inRow = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    const endsCell = trimmed.endsWith('|');
+    if (inRow && endsCell && !trimmed.startsWith('|')) {
+      out[out.length - 1] += ` ${trimmed}`;
+      continue;
+    }
+    inRow = trimmed.startsWith('|') && endsCell && trimmed.length > 1;
+    out.push(line);
+  }
+  return out.join('\n');
 }
 
 /**

@@ -404,11 +404,22 @@ export const READING_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐì�
 const HEADER_LIKE = /^[\u4e00-\u9fa5（）()A-Za-z/、\s]{1,16}$/;
 
 /**
+ * A header run together with the first data row (`编号 | 项目名称 | 采购预算 (万元) | 备注 | 1 | 某某项目 | 270`, as
+ * a page store keeps a table): split where the row's number `1` follows a header that starts with 序号 or 编号.
+ */
+function headerAndFirstRow(cells: string[]): string[][] {
+  if (cells.length < 7 || !/^(?:序号|编号)$/.test(cells[0] ?? '')) return [cells];
+  const first = cells.indexOf('1');
+  if (first < 3 || !cells.slice(0, first).every((cell) => HEADER_LIKE.test(cell))) return [cells];
+  return [cells.slice(0, first), cells.slice(first)];
+}
+
+/**
  * Values of a column table: a header row of at least three short label cells followed by data rows with the
  * same number of cells. Answers each data row's cell under the first header matching `header`, in order.
  */
 export function columnValues(text: string, header: RegExp): ColumnValue[] {
-  const rows = text.split('\n').map((line) => line.split('\t'));
+  const rows = text.split('\n').flatMap((line) => headerAndFirstRow(line.split('\t')));
   const values: ColumnValue[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const head = rows[i] ?? [];

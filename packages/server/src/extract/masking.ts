@@ -5,6 +5,7 @@
 const MASK_PATTERNS: readonly RegExp[] = [
   /[*＊]{2,}/, // ****, 138****1234, 杭州市***医院
   /[×xX]{3,}/, // ×××, XXX placeholders
+  /(?<![A-Za-z])[×xX]{1,2}(?=[年月日])/, // 宜宾市翠屏区XX年…, X年X月X日: a date a copy masked
   /[?？]{3,}/,
   /[#＃]{3,}/, // ###维护项目, ZFCG####-######
   /某某某/, // 昌吉某某某单位
