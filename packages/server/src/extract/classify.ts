@@ -1,5 +1,5 @@
 import { cleanValue } from './clean';
-import { findLabeled, READING_NOTE } from './labels';
+import { findLabeled } from './labels';
 import type { AnnouncementTypeCode, ApprovalStageCode, ProcurementMethodCode } from './types';
 
 /**
@@ -69,9 +69,8 @@ const METHODS: readonly [RegExp, ProcurementMethodCode][] = [
   [/询价(?!函)/, 'xj'],
 ];
 
-/** The first method a text names, readings in brackets (`公开(kāi)招标`) set aside. */
-function methodIn(annotated: string): ProcurementMethodCode | null {
-  const text = annotated.replace(READING_NOTE, '');
+/** The first method a text names. */
+function methodIn(text: string): ProcurementMethodCode | null {
   let best: { at: number; code: ProcurementMethodCode } | null = null;
   for (const [pattern, code] of METHODS) {
     const match = pattern.exec(text);
@@ -104,13 +103,13 @@ export function classifyMethod(
   if (type === 'yx' || type === 'nj' || type === 'sp') return null;
   const named = (title ? methodIn(title) : null) ?? methodIn(text);
   if (named) return named;
-  // A 招标公告 that names no method is an open tender: an invited one is a 投标邀请书 or says 邀请招标. So is the
-  // project of a notice that calls its tender a 招标公告, or that asks 潜在投标人 for the 招标文件 (the open tender's
-  // template; 磋商 and 谈判 ask 供应商 for 采购文件).
+  // A 招标公告 that names no method is an open tender: an invited one is a 投标邀请书 or says 邀请招标. So is one
+  // that asks 潜在投标人 for the 招标文件 (the open tender's template; 磋商 and 谈判 ask 供应商 for 采购文件). A later
+  // notice that only mentions the project's 招标公告 states no method.
   if (/邀请招标|投标邀请书/.test(text)) return null;
   const heading = `${title ?? ''}\n${text.slice(0, 300)}`;
   if (type === 'zb' && /招标公告/.test(heading)) return 'gk';
-  return /潜在投标人[^。\n]{0,40}获取招标文件|发布了?[^。\n]{0,20}招标公告/.test(text) ? 'gk' : null;
+  return /潜在投标人[^。\n]{0,40}获取招标文件/.test(text) ? 'gk' : null;
 }
 
 /** Approval-stage words → the catalog's stage codes, most specific first. */

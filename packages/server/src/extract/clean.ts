@@ -13,8 +13,12 @@ export function cleanValue(value: string | null | undefined): string | null {
 const PLACEHOLDER_X = /(?:^|[\u4e00-\u9fa5])[X×]+(?:$|(?!射线|光)[\u4e00-\u9fa5])/;
 
 /** A role's label where its name should be (the name masked away after it): `招标人`, `采购单位`. */
+/**
+ * A role or a self-reference where a name should stand (`业主方`, `我司`), a role with what it did (`…由我司委托招标代理机构
+ * 公开招标`), or a quoted project (`“XX代建项目”由我司…`): no party's name.
+ */
 const ROLE_WORD =
-  /^(?:招标人|采购人|采购单位|建设单位|项目业主|业主|代理机构|招标代理|采购代理机构|招标代理机构|供应商|中标人)$/;
+  /^(?:招标人|采购人|采购单位|建设单位|项目业主|业主方?|代理机构|招标代理|采购代理机构|招标代理机构|供应商|中标人|我司|我单位|本单位|我院|本院|我校|本校|我局|本局)$|^(?:招标代理机构|采购代理机构|代理机构|招标人|采购人)(?:公开|进行|组织|负责|依法)|^[“"‘']/;
 
 /**
  * An organisation's name from a value: cut at the first clause break (`XX有限公司，中标金额…`, two spaces, a

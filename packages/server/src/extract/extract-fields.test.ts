@@ -279,7 +279,7 @@ describe('extractFields on the parties of a notice', () => {
     expect(extractFields('某某项目结果公告\n采购方式：公开招标转竞争性谈判').procurementMethod).toBe('tp');
   });
 
-  it('takes an open tender from its template or from the 招标公告 a later notice refers to, never an invited one', () => {
+  it('takes an open tender from its template, not from the 招标公告 a later notice refers to, never an invited one', () => {
     const method = (text: string) => extractFields(text).procurementMethod;
     expect(
       method(
@@ -288,7 +288,7 @@ describe('extractFields on the parties of a notice', () => {
     ).toBe('gk');
     expect(
       method('二、项目中止的原因：\n某某采购中心于2022年11月18日在某某网上发布了该项目的招标公告，现中止。'),
-    ).toBe('gk');
+    ).toBeNull();
     expect(method('某某项目投标邀请书\n贵单位作为某某项目的潜在投标人，应在某某处获取招标文件。')).toBeNull();
     expect(method('某某项目的潜在供应商应在某某处获取采购文件，并于某日前提交响应文件。')).toBeNull();
   });
@@ -321,6 +321,52 @@ describe('extractFields on the parties of a notice', () => {
     expect(runTogether.projectName).toBe('2024年某某食品抽检');
     expect(runTogether.budget?.fen).toBe(270_000_000);
     expect(extractFields('某某区XX年某某种子采购项目采购实行单一来源采购方式的公示').projectName).toBeNull();
+  });
+
+  it('reads a repost with pinyin readings as its text, and takes no role word or quoted project for a party', () => {
+    const f = extractFields(
+      '采购项目名称: 应(yīng)急管理部某某研究所食堂服务(wù)管理外包项目 预(yù)算金额: 120万元\n采购单位: 应(yīng)急管理部某某研究所',
+    );
+    expect(f.projectName).toBe('应急管理部某某研究所食堂服务管理外包项目');
+    expect(f.purchaser).toBe('应急管理部某某研究所');
+    expect(f.budget?.fen).toBe(120_000_000);
+    const cancelled = extractFields(
+      '“某某业务中心(机房)代建项目”由我司委托招标代理机构公开招标,经评定中标人为某某建设有限公司。现将有关情况公告如下:',
+    );
+    expect(cancelled.projectName).toBe('某某业务中心(机房)代建项目');
+    expect(cancelled.purchaser).toBeNull();
+    expect(cancelled.agency).toBeNull();
+    const suspended = extractFields(
+      '摘要:本公告受业(yè)主方委托发(fā)布\n我单位项目某某镇路灯节能改造工程于2021年8月12日在某某交易中心开、评标。\n某某旗住房和城乡建设局\n2021年8月17日',
+    );
+    expect(suspended.projectName).toBe('某某镇路灯节能改造工程');
+    expect(suspended.purchaser).toBe('某某旗住房和城乡建设局');
+  });
+
+  it("reads an enterprise's own notice: `1.2采购人：`, its own site, `采用…方式开展`, a number run into the next item's", () => {
+    const tower = extractFields(
+      '某某铁塔员工食堂食材配送服务项目比选公告\n1.2采购人:中国铁塔股份有限公司某某市分公司。\n1.3采购代理机构:某某咨询设计研究院有限公司。',
+    );
+    expect(tower.purchaser).toBe('中国铁塔股份有限公司某某市分公司');
+    expect(tower.agency).toBe('某某咨询设计研究院有限公司');
+    const heating = extractFields(
+      '1.项目名称:某某供热集团有限公司食堂餐饮服务项目比选公告。\n公示:中选单位将在某某供热集团有限公司官网公布。',
+    );
+    expect(heating.projectName).toBe('某某供热集团有限公司食堂餐饮服务项目');
+    expect(heating.purchaser).toBe('某某供热集团有限公司');
+    const college = extractFields(
+      '某某理工学院采用网上竞价方式开展本次某某平台采购项目的采购。\n6.联系电话:0769-228618027.若对采购需求存疑，可咨询朱老师，电话：17724222093',
+    );
+    expect(college.purchaser).toBe('某某理工学院');
+    expect(college.contacts?.flatMap((contact) => contact.phones.map((phone) => phone.number))).toEqual(
+      expect.arrayContaining(['0769-22861802', '17724222093']),
+    );
+    expect(
+      extractFields('变更公告详情\n某某镇2025年零星工程标底编制项目澄清公告\n正文内容').projectName,
+    ).toBe('某某镇2025年零星工程标底编制项目');
+    expect(
+      extractFields('某某中心-室内消防工程项目变更中标人公示\n因原中标人放弃，现变更如下。').projectName,
+    ).toBe('某某中心-室内消防工程项目');
   });
 
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {

@@ -40,6 +40,8 @@ const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中�
 
 const SITE_NAME = /^[\u4e00-\u9fa5]{2,16}(?:网|平台|网站|门户|系统)$/;
 const SITE_BANNER = /(?:信息|服务|交易|采购|招标|招投标)(?:平台|网)$/;
+/** A page's heading over every notice of a kind (`变更公告详情`, `招标公告正文`), or the site's slogan (`…网 - 致力…`). */
+const PAGE_HEADING = /^[\u4e00-\u9fa5]{0,6}(?:公告|公示|信息)(?:详情|正文|内容)$|^[^\s]{2,12}网[ ]*[-—|][ ]*/;
 
 function pickTitle(text: string, candidates: readonly (string | undefined)[]): string | null {
   // A title runs to the end of its line: `标题：XX项目 (项目编号:…)公告` holds what reads like a label of its own.
@@ -48,7 +50,9 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
     ? cleanTitleLike(text.slice(statedAt.valueIndex, lineEndAfter(text, statedAt.valueIndex)))
     : null;
   const given = candidates
-    .map((candidate) => candidate?.replace(SITE_AFTER_TITLE, '').trim())
+    .map((candidate) =>
+      candidate ? normalizeText(candidate).replace(SITE_AFTER_TITLE, '').trim() : undefined,
+    )
     // A page's `<title>Report</title>` or `<title>常州市政府采购网</title>` names no notice.
     .filter(
       (candidate): candidate is string =>
@@ -65,6 +69,7 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
         !line.includes('\t') &&
         // `权威 · 及时 · 专业的招投标信息平台`: the site's own banner.
         !SITE_BANNER.test(line) &&
+        !PAGE_HEADING.test(line) &&
         // `公示10日,请上述投标人…准时参加开标活动。`: a sentence of a notice whose title was cut off is no title (a
         // title may hold a comma: `XX招标公告-检测标,其他标招标公告`).
         !/[。；;]/.test(line) &&
@@ -94,6 +99,7 @@ const TITLE_SUFFIXES = [
   '中止',
   '暂停',
   '延期',
+  '变更中标人',
   '开标时间',
   '开标',
   '废标',
@@ -208,12 +214,18 @@ function withContinuedLine(text: string, name: string): string {
   return next?.[1] ? `${name}${next[1]}` : name;
 }
 
+/** A notice's kind after a name complete without it (`XX项目比选公告。`); `XX显示器采购公告` is the name a site gives. */
+const LABELED_NOTICE_KIND = /(?<=项目|工程)(?:比选|招标|采购|竞价|询价|磋商|谈判)?公告[。.]?$|[。.]$/;
+
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
     firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
     firstValue(text, PART_NAME_LABELS, cleanTitleLike, { ownLine: true });
   // `XX工程（BZGC2016202）`, `XX项目（项目编号：…）`: the code given beside the name is no part of it.
-  if (labeled) return withContinuedLine(text, labeled.replace(TITLE_CODE_AT_END, '').trim() || labeled);
+  if (labeled) {
+    const name = labeled.replace(TITLE_CODE_AT_END, '').replace(LABELED_NOTICE_KIND, '').trim();
+    return withContinuedLine(text, name || labeled);
+  }
   // A 政府采购合同's heading: `XX项目政府采购合同 (服务类)` over `政府采购合同编号: …`.
   const contract =
     /(?:^|\n)[ ]*([^\n，,。；;:：]{4,80}?)[ ]*政府采购合同[ ]*(?:[（(][^\n]{0,20}?类[^\n]{0,8}?[)）])?[ ]*(?=\n|$|政府采购合同编号)/.exec(
@@ -258,9 +270,13 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
-  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`: the project a dated sentence is about.
+  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
+  // sentence is about.
+  // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
+  const quoted = /(?:^|\n)[ ]*“([^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/.exec(text);
+  if (quoted?.[1]) return cleanTitleLike(quoted[1]);
   const dated =
-    /(?:^|[，,。；;\n])[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/.exec(
+    /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/.exec(
       text,
     );
   if (dated?.[1]) return cleanTitleLike(dated[1]);
@@ -537,10 +553,14 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
   const published =
     /([\u4e00-\u9fa5（）()]{4,40})于[ ]*\d{4}年\d{1,2}月\d{1,2}日[ ]*在[^，。；\n]{2,30}?发布/.exec(text);
   // `XX局采用定点采购议价方式实施本次采购`: the body that buys by the method.
-  const adopted = /(?:^|\n)[ ]*([^，,。；;\n]{4,60}?)采用[^，,。；;\n]{2,20}?方式(?:实施|进行|组织)/.exec(
-    text,
-  );
-  const subject = cleanName(conducted?.[1] ?? published?.[1] ?? adopted?.[1]);
+  const adopted =
+    /(?:^|\n)[ ]*([^，,。；;\n]{4,60}?)采用[^，,。；;\n]{2,20}?方式(?:实施|进行|组织|开展)/.exec(text);
+  // `中选单位将在XX公司官网公布`: an enterprise's own tender, published on its own site.
+  const ownSite =
+    /在[ ]*([\u4e00-\u9fa5（）()]{4,40}?(?:公司|集团|医院|大学|学院|学校|局|委员会|政府))官(?:方)?网(?:站)?[^，,。；;\n]{0,60}?(?:发布|公布|公示)/.exec(
+      text,
+    );
+  const subject = cleanName(conducted?.[1] ?? published?.[1] ?? adopted?.[1] ?? ownSite?.[1]);
   if (!subject) return { purchaser: null, agency: null };
   return AGENCY_LIKE.test(subject)
     ? { purchaser: null, agency: subject }

@@ -27,7 +27,7 @@ export function labelSource(label: string): string {
 }
 
 /** Numbering that may stand before a label: `1.` `1、` `（一）` `(2)` `一、` `①` (and then `本`: `7. 本项目预算：`). */
-const NUMBERING = String.raw`(?:(?:[（(]?[一二三四五六七八九十\d]{1,3}[)）.、．]|[①-⑳])[ ]*)*`;
+const NUMBERING = String.raw`(?:(?:[（(]?[一二三四五六七八九十\d]{1,3}[)）.、．]|\d{1,2}(?:[.．]\d{1,2})+|[①-⑳])[ ]*)*`;
 
 const LABEL_CACHE = new Map<string, RegExp>();
 
@@ -148,12 +148,12 @@ const RUN_TOGETHER_LABEL =
 
 /**
  * A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` and
- * `XX项目 （2）采购计划编号：…` → the name;
+ * `XX项目 （2）采购计划编号：…` → the name, as does one with readings (`预(yù)算金额:`);
  * so does a flattened table's header (`五湖路二标 序号 项目名称 …`).
  */
 function cutAtNextLabel(value: string): string {
   const next =
-    /[ ]+(?=(?:\d{1,3}[.、．][ ]*|[（(][\d一二三四五六七八九十]{1,3}[)）][ ]*)?[\u4e00-\u9fa5（）()A-Za-z ]{2,12}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])|[ ]+(?=序号[ ])/.exec(
+    /[ ]+(?=(?:\d{1,3}[.、．][ ]*|[（(][\d一二三四五六七八九十]{1,3}[)）][ ]*)?[\u4e00-\u9fa5（）()A-Za-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü ]{2,16}[:：])|[ ]*[;；][ ]*(?=[\u4e00-\u9fa5]{2,10}[:：])|[ ]+(?=序号[ ])/.exec(
       value,
     );
   const spaced = next ? value.slice(0, next.index) : value;
@@ -398,9 +398,6 @@ export interface ColumnValue {
   headers: readonly string[];
 }
 
-/** A reading in brackets after a character (`物业(yè)`), as pages annotated for readers write it. */
-export const READING_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,6}\)/g;
-
 const HEADER_LIKE = /^[\u4e00-\u9fa5（）()A-Za-z/、\s]{1,16}$/;
 
 /**
@@ -423,7 +420,7 @@ export function columnValues(text: string, header: RegExp): ColumnValue[] {
   const values: ColumnValue[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const head = rows[i] ?? [];
-    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell.replace(READING_NOTE, '')))) continue;
+    if (head.length < 3 || !head.every((cell) => HEADER_LIKE.test(cell))) continue;
     const column = head.findIndex((cell) => header.test(cell));
     if (column === -1) continue;
     let j = i + 1;

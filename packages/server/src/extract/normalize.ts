@@ -206,6 +206,7 @@ export function normalizeText(text: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(TRADITIONAL_CHAR, (char) => TO_SIMPLIFIED.get(char) ?? char)
+    .replace(READING_NOTE, '')
     // 釆 (U+91C6, 辨) looks like 采 and is typed for it (`釆购人信息`).
     .replace(/釆/g, '采')
     // A space a copy lost to `?` between an item's number and its label (`1.?项目名称：`, `（2）?具有…`) or a day and
@@ -239,6 +240,9 @@ export function normalizeText(text: string): string {
       .join('\n')
   );
 }
+
+/** A reading in brackets after a character (`物业(yè)`), as reposts annotated for readers write it: not the text. */
+export const READING_NOTE = /(?<=[\u4e00-\u9fa5])\([a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]{1,6}\)/g;
 
 /** A line this long is a page a crawler flattened to one line, not a paragraph. */
 const FLATTENED_LINE_CHARS = 300;

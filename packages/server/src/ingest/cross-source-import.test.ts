@@ -128,7 +128,7 @@ describe.each(testDatabaseTargets())(
         if (row.project_key) chained.set(row.project_key, (chained.get(row.project_key) ?? 0) + 1);
       // A real pair is found when one copy is the item and the other's URL is kept as its second source.
       const urlOf = new Map(corpus.map((notice) => [notice.name, notice.meta.sourceUrl]));
-      const pairsFound = cases.duplicates.filter(({ a, b }) =>
+      const isFound = ({ a, b }: { a: string; b: string }) =>
         [
           [a, b],
           [b, a],
@@ -136,8 +136,8 @@ describe.each(testDatabaseTargets())(
           sources.some(
             (source) => source.item_id === itemOf.get(kept) && source.source_url === urlOf.get(repost),
           ),
-        ),
-      ).length;
+        );
+      const pairsFound = cases.duplicates.filter(isFound).length;
       const figures = {
         notices: records.length,
         items: outcome.inserted,
@@ -169,7 +169,7 @@ describe.each(testDatabaseTargets())(
             ].includes(name),
         ),
       ).toEqual([]);
-      expect(pairsFound).toBe(cases.duplicates.length);
+      expect(cases.duplicates.filter((pair) => !isFound(pair))).toEqual([]);
       // Chains left unlinked, known, never more: held-out notices whose project code and purchaser the extractor
       // misses (g-jxggzy-jian-manhole-gk → -bg), and the re-posted 招标计划 merged above.
       expect(chainPairs.filter((pair) => !isLinked(pair)).map(([a]) => a)).toEqual([

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { READING_NOTE } from '../extract/labels';
+import { READING_NOTE } from '../extract/normalize';
 
 /**
  * NFKC turns full-width letters, digits, brackets and the ideographic space into their ASCII forms, so
