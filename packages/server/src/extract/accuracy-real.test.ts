@@ -7,10 +7,10 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 125,
+    projectName: 126,
     projectCode: 92,
     budgetFen: 38,
-    purchaser: 118,
+    purchaser: 121,
     agency: 64,
     procurementMethod: 88,
     provinceCode: 153,
@@ -22,7 +22,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     projectName: 128,
     projectCode: 109,
     budgetFen: 38,
-    purchaser: 130,
+    purchaser: 131,
     agency: 84,
     procurementMethod: 80,
     provinceCode: 181,

@@ -369,6 +369,19 @@ describe('extractFields on the parties of a notice', () => {
     ).toBe('某某中心-室内消防工程项目');
   });
 
+  it("takes the buyer of an intentions notice from the template's sentence, and a project in title marks after its buyer", () => {
+    expect(
+      extractFields(
+        '某某市城市管理局本级2024年1至6月政府采购意向\n为便于供应商及时了解政府采购信息，现将某某市城市管理局本级2024年1至6月采购意向公开如下：',
+      ).purchaser,
+    ).toBe('某某市城市管理局本级');
+    const marked = extractFields(
+      '上海市某某区某某学校《中学部图书馆升级改造项目》项目综合评议采购（竞争性谈判），经过专家认真评审，本次成交结果公布如下：',
+    );
+    expect(marked.projectName).toBe('中学部图书馆升级改造项目');
+    expect(marked.purchaser).toBe('上海市某某区某某学校');
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

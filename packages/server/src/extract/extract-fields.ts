@@ -217,6 +217,10 @@ function withContinuedLine(text: string, name: string): string {
 /** A notice's kind after a name complete without it (`XX项目比选公告。`); `XX显示器采购公告` is the name a site gives. */
 const LABELED_NOTICE_KIND = /(?<=项目|工程)(?:比选|招标|采购|竞价|询价|磋商|谈判)?公告[。.]?$|[。.]$/;
 
+/** A sentence that opens with the buyer and its project in title marks, then how it buys. */
+const BUYER_MARKED_PROJECT =
+  /(?:^|\n)[ ]*([\u4e00-\u9fa5（）()]{4,40}?)《([^》\n]{4,60})》(?:项目)?[^\n。，,]{0,20}?(?:采购|招标|谈判|磋商|询价)/;
+
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
     firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
@@ -272,6 +276,9 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (subject?.[1]) return cleanTitleLike(subject[1]);
   // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
   // sentence is about.
+  // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
+  const marked = BUYER_MARKED_PROJECT.exec(text);
+  if (marked?.[2]) return cleanTitleLike(marked[2]);
   // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
   const quoted = /(?:^|\n)[ ]*“([^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/.exec(text);
   if (quoted?.[1]) return cleanTitleLike(quoted[1]);
@@ -560,7 +567,14 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     /在[ ]*([\u4e00-\u9fa5（）()]{4,40}?(?:公司|集团|医院|大学|学院|学校|局|委员会|政府))官(?:方)?网(?:站)?[^，,。；;\n]{0,60}?(?:发布|公布|公示)/.exec(
       text,
     );
-  const subject = cleanName(conducted?.[1] ?? published?.[1] ?? adopted?.[1] ?? ownSite?.[1]);
+  // The intentions template: `现将聊城市城市管理局本级2024年1至6月采购意向公开如下`: the body whose intentions they are.
+  const intending =
+    /现将[ ]*([\u4e00-\u9fa5（）()]{4,40}?)[ ]*[\d*X〇零一二三四五六七八九]{2,4}[ ]*年[^\n，,。；;]{0,24}?采购意向(?:公开|公告)?如下/.exec(
+      text,
+    );
+  const subject = cleanName(
+    conducted?.[1] ?? published?.[1] ?? adopted?.[1] ?? ownSite?.[1] ?? intending?.[1],
+  );
   if (!subject) return { purchaser: null, agency: null };
   return AGENCY_LIKE.test(subject)
     ? { purchaser: null, agency: subject }
@@ -614,6 +628,11 @@ function buyerBeforeProjectName(
     if (BODY_NAME.test(name) && mayBePurchaser(name, agency)) return cleanName(name);
   }
   return null;
+}
+
+function markedProjectBuyer(text: string, agency: string | null): string | null {
+  const name = BUYER_MARKED_PROJECT.exec(text)?.[1];
+  return name && BODY_NAME.test(name) && mayBePurchaser(name, agency) ? cleanName(name) : null;
 }
 
 /** A title that opens with the buyer: `成都大学附属医院采购食堂餐饮管理服务…公告`, `XX局关于XX项目的招标公告`. */
@@ -915,7 +934,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       combined?.purchaser ??
       signingBody(text, agency) ??
       buyerInTitle(title, agency) ??
-      buyerBeforeProjectName(text, projectName, agency),
+      buyerBeforeProjectName(text, projectName, agency) ??
+      markedProjectBuyer(text, agency),
   );
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
