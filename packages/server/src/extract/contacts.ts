@@ -189,8 +189,10 @@ function readBlock(role: ContactRole, block: string): ExtractedContact | null {
     const lineStart = lineStartBefore(block, index);
     if (HELP_LINE.test(block.slice(lineStart, index + label.length + 1)) || inSiteFooter(block, lineStart))
       continue;
-    // `投诉受理部门:XX监察室\n联系电话:…`: the number of the office named on the line above.
+    // `投诉受理部门:XX监察室\n联系电话:…`: the number of the office named on the line above, or of the one the
+    // sentence just before sends complaints to (`…向XX厅提出书面投诉。电话:…`).
     if (COMPLAINTS_OFFICE.test(lineBefore(block, lineStart))) continue;
+    if (/投诉[^\n]{0,6}$/.test(block.slice(Math.max(lineStart, index - 12), index))) continue;
     if (!name) {
       const leading = LEADING_PERSON.exec(value);
       if (leading?.[1] && !isMasked(value)) name = leading[1];

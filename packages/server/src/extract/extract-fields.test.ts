@@ -382,6 +382,27 @@ describe('extractFields on the parties of a notice', () => {
     expect(marked.purchaser).toBe('上海市某某区某某学校');
   });
 
+  it('reads an approval: the project it agrees to, the national project code, the owner and where it is built', () => {
+    const f = extractFields(
+      '某某省发展改革委关于某某香山风电项目核准的批复\n某某电力股份有限公司:\n一、同意建设某某香山风电项目(项目代码2018-640502-44-02-013290)。项目建设单位为某某电力股份有限公司。\n二、项目建设地点为中卫市境内。',
+    );
+    expect(f.projectName).toBe('某某香山风电项目');
+    expect(f.projectCode).toBe('2018-640502-44-02-013290');
+    expect(f.purchaser).toBe('某某电力股份有限公司');
+    expect(f.region?.provinceCode).toBe('640000');
+    expect(extractFields('关于某某镇道路工程东段项目建议书的批复\n某某镇人民政府:').projectName).toBe(
+      '某某镇道路工程东段项目',
+    );
+  });
+
+  it('reads a project put to 比选 in title marks, and leaves out the number a complaint is made to', () => {
+    const f = extractFields(
+      '厅办公室于2022年5月18日下午对《某某网上申报系统建设项目》进行了比选。\n对评审结果有异议的，可在2022年5月20日18:00前向某某厅提出书面投诉。电话:028-86702832。',
+    );
+    expect(f.projectName).toBe('某某网上申报系统建设项目');
+    expect(f.contacts?.flatMap((contact) => contact.phones.map((phone) => phone.number)) ?? []).toEqual([]);
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

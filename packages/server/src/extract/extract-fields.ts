@@ -100,6 +100,10 @@ const TITLE_SUFFIXES = [
   '暂停',
   '延期',
   '变更中标人',
+  '的批复',
+  '核准',
+  '建议书',
+  '可行性研究报告',
   '开标时间',
   '开标',
   '废标',
@@ -264,7 +268,7 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (coded?.[1]) return cleanTitleLike(coded[1]);
   // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
   const conducted =
-    /对[ ]*([^，。；、\n\t]{4,60}?(?:项目|工程|服务|采购))[ ]*(?:进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|定点采购|公开采购|采购|招标)|(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价采购)(?=[，,。；;\n]))/.exec(
+    /对[ ]*《?([^，。；、\n\t《》]{4,60}?(?:项目|工程|服务|采购))》?[ ]*(?:进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|定点采购|公开采购|采购|招标|比选|遴选)|(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价采购)(?=[，,。；;\n]))/.exec(
       text,
     );
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
@@ -276,6 +280,11 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (subject?.[1]) return cleanTitleLike(subject[1]);
   // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
   // sentence is about.
+  // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`.
+  const approved = /同意(?:建设|实施)[ ]*([^，,。；;（(\n]{4,60}?(?:项目|工程))(?=[（(，,。；;]|$)/m.exec(
+    text,
+  );
+  if (approved?.[1]) return cleanTitleLike(approved[1]);
   // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
   const marked = BUYER_MARKED_PROJECT.exec(text);
   if (marked?.[2]) return cleanTitleLike(marked[2]);
@@ -449,6 +458,7 @@ const BUDGET_SENTENCE =
 
 const PURCHASER_LABELS = [
   '采购人',
+  '项目建设单位',
   '采购人名称',
   '采购单位',
   '采购单位名称',
@@ -630,6 +640,11 @@ function buyerBeforeProjectName(
   return null;
 }
 
+/** An approval's owner: `项目建设单位为XX公司`, `项目单位为XX公司，由其组建…`. */
+function projectOwner(text: string): string | null {
+  return cleanName(/(?:项目)?(?:建设单位|项目单位)为[ ]*([^，,。；;\n]{4,40})/.exec(text)?.[1]);
+}
+
 function markedProjectBuyer(text: string, agency: string | null): string | null {
   const name = BUYER_MARKED_PROJECT.exec(text)?.[1];
   return name && BODY_NAME.test(name) && mayBePurchaser(name, agency) ? cleanName(name) : null;
@@ -734,6 +749,9 @@ const REGION_LABELS = [
 ];
 const ADDRESS_LABELS = ['采购人地址', '招标人地址', '建设单位地址', '采购单位地址'];
 
+/** 全国投资项目在线审批监管平台's project code: year, area code, industry, kind, serial. */
+const INVESTMENT_PROJECT_CODE = /(?<![\d-])\d{4}-\d{6}-\d{2}-\d{2}-\d{6}(?![\d-])/;
+
 function extractApproval(
   text: string,
   title: string | null,
@@ -758,11 +776,11 @@ function extractApproval(
     ],
     cleanName,
   );
-  const approvalCode = firstValue(
-    text,
-    ['审批代码', '项目代码', '项目统一代码', '投资项目代码', '项目审批代码'],
-    cleanCode,
-  );
+  const approvalCode =
+    firstValue(text, ['审批代码', '项目代码', '项目统一代码', '投资项目代码', '项目审批代码'], cleanCode) ??
+    // `(项目代码2017-421126-44-02-113321)`: the national investment-project code's own shape, however it is written.
+    INVESTMENT_PROJECT_CODE.exec(text)?.[0] ??
+    null;
   const documentNumber = firstValue(
     text,
     [
@@ -934,13 +952,18 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       combined?.purchaser ??
       signingBody(text, agency) ??
       buyerInTitle(title, agency) ??
+      projectOwner(text) ??
       buyerBeforeProjectName(text, projectName, agency) ??
       markedProjectBuyer(text, agency),
   );
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
   );
-  const statedRegion = safely(() => findLabeled(text, REGION_LABELS).map((found) => found.value));
+  const statedRegion = safely(() => [
+    ...findLabeled(text, REGION_LABELS).map((found) => found.value),
+    // `项目建设地点为中卫市境内`: where an approval says the works are.
+    ...(/建设地点(?:为|位于|在)[ ]*([^，,。；;\n]{2,40})/.exec(text)?.slice(1, 2) ?? []),
+  ]);
 
   const approval = safely(() => extractApproval(text, title, announcementType));
   const winners =
