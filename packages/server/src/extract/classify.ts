@@ -26,6 +26,8 @@ const RESULT_STATED = /(?:采购|成交|中标|招标的?)结果(?:公告|公示
 /** Body cues when no title decides. */
 const TYPE_BY_BODY: readonly [RegExp, AnnouncementTypeCode][] = [
   [/采购意向|预计采购时间/, 'yx'],
+  // A 单一来源 公示 names the method and its one supplier (a medicine's 批准文号 in it makes it no approval).
+  [/单一来源采购方式|拟定(?:的唯一)?供应商/, 'zb'],
   [/审批机关|审批部门|批准文号|备案机关|审批事项/, 'sp'],
   [/拟建项目|项目进展/, 'nj'],
   [/更正信息|更正事项|更正内容|终止原因|项目终止/, 'bg'],

@@ -403,6 +403,34 @@ describe('extractFields on the parties of a notice', () => {
     expect(f.contacts?.flatMap((contact) => contact.phones.map((phone) => phone.number)) ?? []).toEqual([]);
   });
 
+  it('reads a 单一来源 公示 as a tender by that method, a table a store separates with lone pipes, and kinds out of names', () => {
+    const single = extractFields(
+      '一、项目信息\n1.采购人:某某市疾病预防控制中心\n2.项目名称:某某试剂采购项目\n6.采用单一来源采购方式的原因及说明:某某公司为该药品(批准文号:国药准字 S10960016)生产企业。',
+    );
+    expect(single.announcementType).toBe('zb');
+    expect(single.procurementMethod).toBe('dy');
+    expect(extractFields('单一来源采购专家论证意见表\n|\n采购单位\n|\n某某交通大学\n|').purchaser).toBe(
+      '某某交通大学',
+    );
+    expect(extractFields('关于某某数据库采购项目采用单一来源方式采购征求意见公示').projectName).toBe(
+      '某某数据库采购项目',
+    );
+    expect(extractFields('关于终止某某设备采购项目的公告\n因故终止。').projectName).toBe('某某设备采购项目');
+    expect(extractFields('招标异常公告\n有效投标人不足三家。').projectName).toBeNull();
+    expect(extractFields('某某医院手术室过滤器更换安装项目补充通知\n各潜在供应商：').projectName).toBe(
+      '某某医院手术室过滤器更换安装项目',
+    );
+  });
+
+  it('reads a winner a news item reports (`A公司成为B的中标供应商，中标(成交)金额为…`)', () => {
+    const f = extractFields(
+      '1月28日，某某公共资源交易中心公布，某某物业服务股份有限公司成为某某公园综合管理服务的中标供应商，中标(成交)金额为2403.4万元。',
+    );
+    expect(f.winners?.map((winner) => [winner.supplier, winner.amount?.fen])).toEqual([
+      ['某某物业服务股份有限公司', 2_403_400_000],
+    ]);
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

@@ -100,6 +100,15 @@ const TITLE_SUFFIXES = [
   '暂停',
   '延期',
   '变更中标人',
+  '招标异常',
+  '补充通知',
+  '异常',
+  '征求意见',
+  '单一来源',
+  '单一来源采购',
+  '单一来源采购方式',
+  '采用单一来源方式采购',
+  '采用单一来源采购方式',
   '的批复',
   '核准',
   '建议书',
@@ -189,6 +198,10 @@ function projectNameFromTitle(title: string | null): string | null {
   }
   // `XX项目需求公告`: what the project needs is announced, the project is the name.
   name = name.replace(/(?<=项目|服务|工程)需求$/, '');
+  // `关于终止XX遴选工作的公告`: what is done to the project is no part of its name.
+  name = name.replace(/^(?:终止|暂停|中止|取消|延期)(?=[\u4e00-\u9fa5]{4})/, '');
+  // `招标异常公告`, `流标公告`: a notice's kind alone names no project.
+  if (/^(?:招标|采购|项目)?(?:异常|终止|流标|废标|更正|变更|澄清|公告|公示)+$/.test(name)) return null;
   // `XX医院2025年3月政府采购意向`: a buyer's list for a month names no one project.
   const listOfPeriod = /(?:政府|\d{1,2}月(?:份)?|年度?|季度|半年)$/.test(name);
   return name !== title && name.length >= 4 && !listOfPeriod ? name : null;
@@ -866,6 +879,8 @@ function safely<T>(read: () => T | null): T | null {
 function tabsForPipes(text: string): string {
   return (
     cellLinesJoined(text)
+      // A page store's separator alone on its line (`|\n采购单位\n|\n华东交通大学\n|`) holds no cell.
+      .replace(/^[ ]*\|[ ]*\n/gm, '')
       // A Markdown table's rule under its header (`|---|:---:|`) is no row.
       .replace(/^[ ]*\|?(?:[ ]*:?-{3,}:?[ ]*\|)+[ ]*:?-*:?[ ]*\n/gm, '')
       .replace(/^[ ]*\|?[^\n|]*[^\n|\s][ ]*\|[^\n]*$/gm, (line) =>
