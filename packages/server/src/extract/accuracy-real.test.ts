@@ -7,14 +7,14 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 138,
+    projectName: 139,
     projectCode: 97,
     budgetFen: 42,
     purchaser: 133,
     agency: 67,
     procurementMethod: 96,
     provinceCode: 174,
-    bidDeadline: 27,
+    bidDeadline: 28,
     winners: 55,
     phones: 77,
   },

@@ -20,6 +20,8 @@ const DOCUMENTS = /获取|领取|购买|下载|发售|出售|报名/;
 /** `已获取采购文件的供应商，请于…前联系`: not the period to obtain them. */
 const NOT_DOCUMENTS = /已(?:获取|领取|购买|下载)|联系|退还|退款/;
 const CORRECTION_AT_END = /(?:更正|变更|调整|修改|延期|延长|推迟|顺延|改)(?:后)?(?:为|至|到)[:：]?\s*$/;
+const CORRECTED_LINE =
+  /^[ ]*(?:[一二三四五六七八九十\d]{1,3}[、.．][ ]*)?(?:现(?:更正|变更|调整)|更正后|变更后|调整后)(?:为|内容|信息)?[:：]/;
 const CORRECTION_WORDS = /变更后|更正后|调整后|延期后|修改后|现(?:更正|变更|调整)|新的/;
 /** `…前递交投标文件`: the date before is the bid deadline whatever preceded it. */
 const DEADLINE_AFTER = /^\s*(?:[（(][^）)]{0,12}[)）])?\s*(?:之)?前\s*(?:递交|提交|上传|送达|将)/;
@@ -101,7 +103,9 @@ export function extractDeadlines(text: string): ExtractedDeadlines | null {
     const before = contextBefore(text, date, previousEnd);
     const after = text.slice(date.end, date.end + 20);
     const roles = new Set<DateRole>();
-    let corrected = CORRECTION_WORDS.test(before);
+    // `三、现更正:…递交时间:A至B 递交截止时间:C`: every date of a line the correction heads is a corrected one.
+    const lineHead = bounded(text, lineStartBefore(text, date.index), date.index);
+    let corrected = CORRECTION_WORDS.test(before) || CORRECTED_LINE.test(lineHead);
     if (CORRECTION_AT_END.test(before)) {
       corrected = true;
       for (const role of lastRoles) roles.add(role);

@@ -431,6 +431,19 @@ describe('extractFields on the parties of a notice', () => {
     ]);
   });
 
+  it('takes every date of a `现更正:` line as corrected, and no project from a list of media in title marks', () => {
+    const corrected = extractFields(
+      '某某项目更正公告\n二、原招标公告/5.投标文件的递交: 投标文件递交截止时间:2023年 7 月 25 日09时30分(北京时间)\n三、现更正:5.投标文件的递交: 投标文件递交时间:2023年 7 月 26 日08时30分至2023年 7 月 26 日09时30分(北京时间) 投标文件递交截止时间:2023年 7 月 26 日09时30分(北京时间)',
+    );
+    expect(corrected.deadlines?.bidDeadline).toBe('2023-07-26T09:30:00+08:00');
+    expect(
+      extractFields(
+        '某某水库工程检测招标公告\n本次招标公告同时在《中国采购与招标网》、《某某省采购与招标网》上发布。',
+      ).projectName,
+    ).toBe('某某水库工程检测');
+    expect(extractFields('终止招标公告\n因故终止本次招标。').projectName).toBeNull();
+  });
+
   it("prefers the project's code to a plan's or a lot's number stated before it", () => {
     const code = (line: string) => extractFields(`某某项目公开招标公告\n${line}`).projectCode;
     expect(code('采购计划编号：2025-0001 项目编号：HBZC-2025-001')).toBe('HBZC-2025-001');

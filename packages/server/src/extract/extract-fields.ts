@@ -201,7 +201,7 @@ function projectNameFromTitle(title: string | null): string | null {
   // `关于终止XX遴选工作的公告`: what is done to the project is no part of its name.
   name = name.replace(/^(?:终止|暂停|中止|取消|延期)(?=[\u4e00-\u9fa5]{4})/, '');
   // `招标异常公告`, `流标公告`: a notice's kind alone names no project.
-  if (/^(?:招标|采购|项目)?(?:异常|终止|流标|废标|更正|变更|澄清|公告|公示)+$/.test(name)) return null;
+  if (/^(?:招标|采购|项目|异常|终止|流标|废标|更正|变更|澄清|公告|公示)+$/.test(name)) return null;
   // `XX医院2025年3月政府采购意向`: a buyer's list for a month names no one project.
   const listOfPeriod = /(?:政府|\d{1,2}月(?:份)?|年度?|季度|半年)$/.test(name);
   return name !== title && name.length >= 4 && !listOfPeriod ? name : null;
@@ -236,7 +236,7 @@ const LABELED_NOTICE_KIND = /(?<=项目|工程)(?:比选|招标|采购|竞价|�
 
 /** A sentence that opens with the buyer and its project in title marks, then how it buys. */
 const BUYER_MARKED_PROJECT =
-  /(?:^|\n)[ ]*([\u4e00-\u9fa5（）()]{4,40}?)《([^》\n]{4,60})》(?:项目)?[^\n。，,]{0,20}?(?:采购|招标|谈判|磋商|询价)/;
+  /(?:^|\n)[ ]*([\u4e00-\u9fa5（）()]{3,40}?(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团))《([^》\n]{4,60})》(?:项目)?[^\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)/;
 
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
