@@ -234,9 +234,13 @@ function withContinuedLine(text: string, name: string): string {
 /** A notice's kind after a name complete without it (`XX项目比选公告。`); `XX显示器采购公告` is the name a site gives. */
 const LABELED_NOTICE_KIND = /(?<=项目|工程)(?:比选|招标|采购|竞价|询价|磋商|谈判)?公告[。.]?$|[。.]$/;
 
+/** What a body's name ends with: 局, 医院, 学校, 后勤保障部, 管理委员会 … */
+const BODY_SUFFIX = '(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团)';
+
 /** A sentence that opens with the buyer and its project in title marks, then how it buys. */
-const BUYER_MARKED_PROJECT =
-  /(?:^|\n)[ ]*([\u4e00-\u9fa5（）()]{3,40}?(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团))《([^》\n]{4,60})》(?:项目)?[^\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)/;
+const BUYER_MARKED_PROJECT = new RegExp(
+  `(?:^|\\n)[ ]*([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})《([^》\\n]{4,60})》(?:项目)?[^\\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)`,
+);
 
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
@@ -606,9 +610,8 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
 
 const SIGNATURE_DATE =
   /^(?:\d{4}|[〇零一二三四五六七八九]{4})\s*[年\-/.]\s*[\d一二三四五六七八九十]{1,2}\s*[月\-/.]\s*[\d一二三四五六七八九十]{1,3}\s*日?$/;
-/** What a signing body's name ends with: 局, 医院, 学校, 后勤保障部, 管理委员会 … */
-const BODY_NAME =
-  /^[\u4e00-\u9fa5()（）]{3,38}(?:局|院|校|学|部|处|中心|公司|委员会|办公室|政府|办事处|所|馆|站|厅|委|集团)$/;
+/** A signing body's name: Chinese, ending as a body's name does. */
+const BODY_NAME = new RegExp(`^[\\u4e00-\\u9fa5()（）]{3,38}${BODY_SUFFIX}$`);
 
 /** A body's name that neither reads as an agency's nor is the notice's agency. */
 function mayBePurchaser(name: string, agency: string | null): boolean {
