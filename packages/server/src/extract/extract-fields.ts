@@ -242,6 +242,19 @@ const BUYER_MARKED_PROJECT = new RegExp(
   `(?:^|\\n)[ ]*([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})《([^》\\n]{4,60})》(?:项目)?[^\\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)`,
 );
 
+const MASK_RUN = /[*＊]{2,}|[×X]{3,}|[#＃]{3,}|[（(][ ]*略[ ]*[）)]/;
+
+/**
+ * Whether a name a site masked in the body (`*******年度物业管理服务项目`) is the name its title states in clear
+ * (`沈阳现代制造服务学校2026年度物业管理服务项目`): what the mask leaves shows in the title, in order.
+ */
+function maskFits(masked: string, name: string): boolean {
+  const pieces = masked.trim().replace(LABELED_NOTICE_KIND, '').split(MASK_RUN);
+  if (pieces.length < 2 || pieces.join('').length < 4) return false;
+  const escaped = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.{1,60}?')}$`).test(name);
+}
+
 function extractProjectName(text: string, title: string | null): string | null {
   const labeled =
     firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true }) ??
@@ -251,6 +264,10 @@ function extractProjectName(text: string, title: string | null): string | null {
     const name = labeled.replace(TITLE_CODE_AT_END, '').replace(LABELED_NOTICE_KIND, '').trim();
     return withContinuedLine(text, name || labeled);
   }
+  // A section heading taken for want of a title (`二、更正信息`) names no project.
+  const fromTitle = title && SECTION_HEADING.test(title) ? null : cleanTitleLike(projectNameFromTitle(title));
+  const masked = findLabeled(text, PROJECT_NAME_LABELS, 0, text.length, { ownLine: true })[0]?.value;
+  if (masked && fromTitle && maskFits(masked, fromTitle)) return fromTitle;
   // A 政府采购合同's heading: `XX项目政府采购合同 (服务类)` over `政府采购合同编号: …`.
   const contract =
     /(?:^|\n)[ ]*([^\n，,。；;:：]{4,80}?)[ ]*政府采购合同[ ]*(?:[（(][^\n]{0,20}?类[^\n]{0,8}?[)）])?[ ]*(?=\n|$|政府采购合同编号)/.exec(
@@ -315,8 +332,6 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (dated?.[1]) return cleanTitleLike(dated[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
-  // A section heading taken for want of a title (`二、更正信息`) names none either.
-  const fromTitle = title && SECTION_HEADING.test(title) ? null : cleanTitleLike(projectNameFromTitle(title));
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
   return fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle) ? fromTitle : null;
 }
@@ -388,6 +403,9 @@ const BUDGET_LABELS = [
   '本包预算金额',
   '包预算金额',
 ];
+/** A correction that names a new winner (`变更中标人公告`, `成交结果更正公告`): its winner is the one that stands. */
+const RESULT_CHANGED =
+  /(?:变更|更正)(?:中标|成交)(?:人|单位|供应商|结果)|(?:中标|成交)(?:人|单位|供应商|结果)(?:的)?(?:变更|更正)/;
 /** What the whole project invests: the budget only where the notice states none for what it buys. */
 const INVESTMENT_LABELS = ['项目总投资', '总投资', '总投资额', '投资总额', '投资估算', '估算总投资'];
 const CEILING_LABELS = [
@@ -985,7 +1003,11 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
 
   const approval = safely(() => extractApproval(text, title, announcementType));
   const winners =
-    announcementType === 'jg' || announcementType === null ? safely(() => extractWinners(text)) : null;
+    announcementType === 'jg' ||
+    announcementType === null ||
+    (announcementType === 'bg' && RESULT_CHANGED.test(title ?? ''))
+      ? safely(() => extractWinners(text))
+      : null;
 
   return {
     title,
