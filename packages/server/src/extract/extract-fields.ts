@@ -171,6 +171,9 @@ function projectCodeFromTitle(title: string | null): string | null {
   return code && /\d/.test(code) ? cleanCode(code) : null;
 }
 
+/** A notice's kind alone (`招标异常公告`, `项目终止`) names no project. */
+const KIND_ONLY = /^(?:招标|采购|项目|异常|终止|流标|废标|更正|变更|澄清|公告|公示)+$/;
+
 /** A project name from the title: `XX项目公开招标公告` → `XX项目`, `XX工程招标文件澄清及变更公告` → `XX工程`. */
 function projectNameFromTitle(title: string | null): string | null {
   if (!title) return null;
@@ -200,8 +203,7 @@ function projectNameFromTitle(title: string | null): string | null {
   name = name.replace(/(?<=项目|服务|工程)需求$/, '');
   // `关于终止XX遴选工作的公告`: what is done to the project is no part of its name.
   name = name.replace(/^(?:终止|暂停|中止|取消|延期)(?=[\u4e00-\u9fa5]{4})/, '');
-  // `招标异常公告`, `流标公告`: a notice's kind alone names no project.
-  if (/^(?:招标|采购|项目|异常|终止|流标|废标|更正|变更|澄清|公告|公示)+$/.test(name)) return null;
+  if (KIND_ONLY.test(name)) return null;
   // `XX医院2025年3月政府采购意向`: a buyer's list for a month names no one project.
   const listOfPeriod = /(?:政府|\d{1,2}月(?:份)?|年度?|季度|半年)$/.test(name);
   return name !== title && name.length >= 4 && !listOfPeriod ? name : null;
@@ -312,8 +314,6 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
-  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
-  // sentence is about.
   // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`.
   const approved = /同意(?:建设|实施)[ ]*([^，,。；;（(\n]{4,60}?(?:项目|工程))(?=[（(，,。；;]|$)/m.exec(
     text,
@@ -322,9 +322,14 @@ function extractProjectName(text: string, title: string | null): string | null {
   // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
   const marked = BUYER_MARKED_PROJECT.exec(text);
   if (marked?.[2]) return cleanTitleLike(marked[2]);
+  // `A公司成为XX服务的中标供应商`: a news item's winner, and the project it won.
+  const won = /成为[ ]*([^，,。；;、\n\t]{4,60}?)的(?:中标|成交)(?:人|单位|供应商)/.exec(text);
+  if (won?.[1]) return cleanTitleLike(won[1]);
   // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
   const quoted = /(?:^|\n)[ ]*“([^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/.exec(text);
   if (quoted?.[1]) return cleanTitleLike(quoted[1]);
+  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
+  // sentence is about.
   const dated =
     /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/.exec(
       text,
@@ -333,7 +338,12 @@ function extractProjectName(text: string, title: string | null): string | null {
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
-  return fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle) ? fromTitle : null;
+  if (fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle)) return fromTitle;
+  // `…在安徽省政府采购网发布XX采购项目招标公告`: the project of the notice a later one tells of.
+  const published = /发布(?:了)?[ ]*《?([^，,。；;、\n\t《》]{4,60}?)》?(?:招标|采购|磋商|谈判|询价|比选)?公告/.exec(text);
+  return published?.[1] && /项目|工程/.test(published[1]) && !KIND_ONLY.test(published[1])
+    ? cleanTitleLike(published[1])
+    : null;
 }
 
 const PROJECT_CODE_LABELS = [
