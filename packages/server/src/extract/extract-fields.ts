@@ -636,8 +636,9 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     : { purchaser: subject, agency: null };
 }
 
+/** A closing date, or what a copy left of one (`年月日` with its digits stripped, `****年**月**日`). */
 const SIGNATURE_DATE =
-  /^(?:\d{4}|[〇零一二三四五六七八九]{4})\s*[年\-/.]\s*[\d一二三四五六七八九十]{1,2}\s*[月\-/.]\s*[\d一二三四五六七八九十]{1,3}\s*日?$/;
+  /^(?:\d{4}|[〇零一二三四五六七八九]{4})\s*[年\-/.]\s*[\d一二三四五六七八九十]{1,2}\s*[月\-/.]\s*[\d一二三四五六七八九十]{1,3}\s*日?$|^[*＊]*\s*年\s*[*＊]*\s*月\s*[*＊]*\s*日$/;
 /** A signing body's name: Chinese, ending as a body's name does. */
 const BODY_NAME = new RegExp(`^[\\u4e00-\\u9fa5()（）]{3,38}${BODY_SUFFIX}$`);
 
@@ -648,7 +649,8 @@ function mayBePurchaser(name: string, agency: string | null): boolean {
 
 /**
  * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
- * names no party by label, unless the name reads as an agency's or is the agency.
+ * names no party by label, unless the name reads as an agency's or is the agency. Buyer and agency signing
+ * together (`温州市中心医院` / `浙江建航工程咨询有限公司` / date): the line above the agency's.
  */
 function signingBody(text: string, agency: string | null): string | null {
   const lines = text
@@ -660,7 +662,9 @@ function signingBody(text: string, agency: string | null): string | null {
     if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
     const name = lines[i - 1] as string;
     if (BODY_NAME.test(name) && mayBePurchaser(name, agency)) return cleanName(name);
-    return null;
+    const above = lines[i - 2] ?? '';
+    const agencySigned = BODY_NAME.test(name) && !mayBePurchaser(name, agency);
+    return agencySigned && BODY_NAME.test(above) && mayBePurchaser(above, agency) ? cleanName(above) : null;
   }
   return null;
 }
@@ -684,9 +688,14 @@ function buyerBeforeProjectName(
   return null;
 }
 
-/** An approval's owner: `项目建设单位为XX公司`, `项目单位为XX公司，由其组建…`. */
+/** An approval's owner: `项目建设单位为XX公司`, `项目单位为XX公司，由其组建…`; `由XX医院负责建设的YY工程`. */
 function projectOwner(text: string): string | null {
-  return cleanName(/(?:项目)?(?:建设单位|项目单位)为[ ]*([^，,。；;\n]{4,40})/.exec(text)?.[1]);
+  return cleanName(
+    /(?:项目)?(?:建设单位|项目单位)为[ ]*([^，,。；;\n]{4,40})|由([^，,。；;\n]{4,40}?)负责建设/
+      .exec(text)
+      ?.slice(1)
+      .find(Boolean),
+  );
 }
 
 function markedProjectBuyer(text: string, agency: string | null): string | null {
