@@ -7,25 +7,25 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 139,
-    projectCode: 97,
+    projectName: 149,
+    projectCode: 99,
     budgetFen: 42,
-    purchaser: 133,
+    purchaser: 141,
     agency: 67,
-    procurementMethod: 96,
-    provinceCode: 174,
+    procurementMethod: 97,
+    provinceCode: 183,
     bidDeadline: 28,
-    winners: 55,
+    winners: 60,
     phones: 77,
   },
   'held-out': {
-    projectName: 137,
+    projectName: 139,
     projectCode: 111,
-    budgetFen: 40,
-    purchaser: 139,
+    budgetFen: 42,
+    purchaser: 145,
     agency: 90,
-    procurementMethod: 88,
-    provinceCode: 198,
+    procurementMethod: 90,
+    provinceCode: 211,
     bidDeadline: 45,
     winners: 40,
     phones: 85,
@@ -44,7 +44,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 3, 'held-out': 17 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 19 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
