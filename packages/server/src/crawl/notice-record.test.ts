@@ -24,3 +24,18 @@ describe('noticeRecord titles', () => {
     expect(!read.ok && read.problems.map((problem) => problem.field)).toContain('title');
   });
 });
+
+describe('noticeRecord projects', () => {
+  it("carries an approval's 总投资 as the construction's investment, not as a budget", () => {
+    const read = noticeRecord(
+      raw(
+        '关于某某镇学校建设项目可行性研究报告的批复\n某某镇人民政府:\n同意建设某某镇学校建设项目(项目代码2409-350000-04-01-123456)。\n项目估算总投资2960万元,资金来源为财政资金。',
+      ),
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.record.announcementType).toBe('sp');
+    expect(read.record.budget).toBeNull();
+    expect(read.record.construction?.totalInvestment?.fen).toBe(2_960_000_000);
+  });
+});

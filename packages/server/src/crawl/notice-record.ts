@@ -34,6 +34,10 @@ function plainText(content: string): string {
 const amountOf = (amount: ExtractedFields['budget']) =>
   amount ? { fen: amount.fen, raw: amount.raw, unit: amount.unit } : null;
 
+/** The approval facts of the record; its investment goes to `construction`. */
+const approvalOf = ({ totalInvestment: _, ...approval }: NonNullable<ExtractedFields['approval']>) =>
+  approval;
+
 /** The publish date a notice states in its text (公告日期 / 发布时间 …), when the source gave none. */
 function statedPublishDate(text: string): string | undefined {
   const match = /(?:发布|公告|公示)(?:日期|时间)[:：\s]*(\d{4})[年\-/.](\d{1,2})[月\-/.](\d{1,2})/.exec(text);
@@ -111,7 +115,11 @@ export function noticeRecord(
         award: amountOf(winner.amount),
       })),
     ],
-    approval: isProject ? fields.approval : null,
+    approval: isProject && fields.approval ? approvalOf(fields.approval) : null,
+    construction:
+      isProject && fields.approval?.totalInvestment
+        ? { totalInvestment: amountOf(fields.approval.totalInvestment) }
+        : null,
   };
   return validateRecord(input);
 }

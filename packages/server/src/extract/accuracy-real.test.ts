@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 149,
-    projectCode: 99,
-    budgetFen: 42,
-    purchaser: 141,
-    agency: 67,
-    procurementMethod: 97,
-    provinceCode: 183,
+    projectName: 152,
+    projectCode: 102,
+    budgetFen: 44,
+    purchaser: 144,
+    agency: 68,
+    procurementMethod: 101,
+    provinceCode: 188,
     bidDeadline: 28,
     winners: 60,
     phones: 77,
   },
   'held-out': {
-    projectName: 139,
-    projectCode: 111,
-    budgetFen: 42,
-    purchaser: 145,
-    agency: 90,
-    procurementMethod: 90,
-    provinceCode: 211,
-    bidDeadline: 45,
+    projectName: 148,
+    projectCode: 120,
+    budgetFen: 46,
+    purchaser: 154,
+    agency: 97,
+    procurementMethod: 99,
+    provinceCode: 225,
+    bidDeadline: 54,
     winners: 40,
-    phones: 85,
+    phones: 93,
   },
 };
 
@@ -44,7 +44,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 19 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 4, 'held-out': 27 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

@@ -17,8 +17,9 @@ describe('field accuracy (docs/performance.md "Field extraction")', () => {
     const rows = measureAccuracy(readFixtures(join(fixtures, 'holdout')));
     const expected = rows.reduce((sum, row) => sum + row.expected, 0);
     const correct = rows.reduce((sum, row) => sum + row.correct, 0);
-    // 57 of 63 when first measured (docs/performance.md); a change that loses more is a regression.
-    expect(correct / expected).toBeGreaterThanOrEqual(57 / 63);
+    // 57 of 63 when first measured, 56 of 62 since an approval's 总投资 is scored inside its approval
+    // (docs/performance.md); a change that loses more is a regression.
+    expect(correct / expected).toBeGreaterThanOrEqual(56 / 62);
     // Masked or absent values never come out as garbage.
     expect(rows.reduce((sum, row) => sum + row.spurious, 0)).toBe(0);
   });
@@ -30,6 +31,6 @@ describe('field accuracy (docs/performance.md "Field extraction")', () => {
       '| field | expected | correct | wrong | missed | spurious | accuracy | failing fixtures |',
     );
     expect(lines).toHaveLength(ACCURACY_FIELDS.length + 3);
-    expect(lines.at(-1)).toMatch(/^\| \*\*all fields\*\* \| 63 \| \d+ \|/);
+    expect(lines.at(-1)).toMatch(/^\| \*\*all fields\*\* \| 62 \| \d+ \|/);
   });
 });

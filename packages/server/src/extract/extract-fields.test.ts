@@ -701,17 +701,21 @@ describe('extractFields on the parties of a notice', () => {
   it('reads prose winners: a selection, a ranking, a first candidate with its bid, a changed winner', () => {
     const winners = (text: string) =>
       extractFields(text).winners?.map((winner) => [winner.supplier, winner.amount?.fen ?? null]) ?? null;
-    expect(winners('审计机构选聘结果公示\n根据评分结果选聘综合得分第一名的甲会计师事务所有限公司为项目中标人。')).toEqual([
-      ['甲会计师事务所有限公司', null],
-    ]);
-    expect(winners('比选结果公示\n评审组进行了综合评审，最终乙科技股份有限公司得分排名第一,为项目中标单位。')).toEqual([
-      ['乙科技股份有限公司', null],
-    ]);
     expect(
-      winners('某工程中标候选人公示\n经评标委员会评定,第一中标候选人为丙防护器材有限公司,投标报价388522.08元,项目负责人:张三;'),
+      winners('审计机构选聘结果公示\n根据评分结果选聘综合得分第一名的甲会计师事务所有限公司为项目中标人。'),
+    ).toEqual([['甲会计师事务所有限公司', null]]);
+    expect(
+      winners('比选结果公示\n评审组进行了综合评审，最终乙科技股份有限公司得分排名第一,为项目中标单位。'),
+    ).toEqual([['乙科技股份有限公司', null]]);
+    expect(
+      winners(
+        '某工程中标候选人公示\n经评标委员会评定,第一中标候选人为丙防护器材有限公司,投标报价388522.08元,项目负责人:张三;',
+      ),
     ).toEqual([['丙防护器材有限公司', 38_852_208]]);
     expect(
-      winners('关于某工程项目变更中标人公告\n废除其第一中标候选人资格。我司拟确定第二中标候选人丁建工集团有限公司 为本项目中标人。'),
+      winners(
+        '关于某工程项目变更中标人公告\n废除其第一中标候选人资格。我司拟确定第二中标候选人丁建工集团有限公司 为本项目中标人。',
+      ),
     ).toEqual([['丁建工集团有限公司', null]]);
   });
 
@@ -724,6 +728,8 @@ describe('extractFields on the parties of a notice', () => {
       '某工程中标候选人公示\n招标代理人为浙江某工程咨询有限公司。\n特此公示\n温州市中心医院\n浙江某工程咨询有限公司\n2016年05月17日',
     );
     expect(signed.purchaser).toBe('温州市中心医院');
-    expect(extractFields('政府采购意向\n现将采购意向公开如下\n中山纪念图书馆\n年月日').purchaser).toBe('中山纪念图书馆');
+    expect(extractFields('政府采购意向\n现将采购意向公开如下\n中山纪念图书馆\n年月日').purchaser).toBe(
+      '中山纪念图书馆',
+    );
   });
 });

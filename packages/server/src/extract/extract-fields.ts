@@ -340,7 +340,8 @@ function extractProjectName(text: string, title: string | null): string | null {
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
   if (fromTitle && !unbalanced && !/[，,。；;]/.test(fromTitle)) return fromTitle;
   // `…在安徽省政府采购网发布XX采购项目招标公告`: the project of the notice a later one tells of.
-  const published = /发布(?:了)?[ ]*《?([^，,。；;、\n\t《》]{4,60}?)》?(?:招标|采购|磋商|谈判|询价|比选)?公告/.exec(text);
+  const published =
+    /发布(?:了)?[ ]*《?([^，,。；;、\n\t《》]{4,60}?)》?(?:招标|采购|磋商|谈判|询价|比选)?公告/.exec(text);
   return published?.[1] && /项目|工程/.test(published[1]) && !KIND_ONLY.test(published[1])
     ? cleanTitleLike(published[1])
     : null;
@@ -491,11 +492,16 @@ function lotSum(
  * The budget: a stated 预算 or 估算价 (a works lot's `估算价（万元）` beside the project's `投资总额`), else the
  * project's investment. A budget stated masked stays null.
  */
-function budgetFrom(text: string): ExtractedAmount | null {
+function budgetFrom(text: string, type: AnnouncementTypeCode | null): ExtractedAmount | null {
   const budget = amountFrom(text, BUDGET_LABELS, /预算|估算价|估算金额/, BUDGET_SENTENCE);
   if (budget || findLabeled(text, BUDGET_LABELS).length > 0) return budget;
-  return amountFrom(text, INVESTMENT_LABELS, /投资/);
+  // An approval's 总投资 is what the construction costs (`approval.totalInvestment`), not what a tender buys.
+  return type === 'nj' || type === 'sp' ? null : amountFrom(text, INVESTMENT_LABELS, /投资/);
 }
+
+/** An investment stated in a sentence: `项目估算总投资2960万元`, `总投资约为72101.35万元`. */
+const INVESTMENT_SENTENCE =
+  /(?:估算)?总投资(?:额|估算)?(?:约为?|为|是)?[ ]*(?=(?:人民币)?[ ]*[￥¥]?[ ]*(?:\d|[壹贰叁肆伍陆柒捌玖拾]))/;
 
 /** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */
 const BUDGET_SENTENCE =
@@ -876,7 +882,9 @@ function extractApproval(
     (type === 'sp' || type === 'nj' ? (title ? approvalStageOf(title) : null) : null);
   if (!authority && !approvalCode && !documentNumber && !stage) return null;
   if (type !== 'sp' && type !== 'nj' && !authority && !documentNumber) return null;
-  return { authority, approvalCode, documentNumber, stage };
+  const totalInvestment =
+    type === 'sp' || type === 'nj' ? amountFrom(text, INVESTMENT_LABELS, /投资/, INVESTMENT_SENTENCE) : null;
+  return { authority, approvalCode, documentNumber, stage, totalInvestment };
 }
 
 function emptyFields(): ExtractedFields {
@@ -1043,7 +1051,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       safely(() =>
         projectCodeFromTitle(firstValue(text, PROJECT_NAME_LABELS, cleanTitleLike, { ownLine: true })),
       ),
-    budget: safely(() => budgetFrom(text)),
+    budget: safely(() => budgetFrom(text, announcementType)),
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
     agency,

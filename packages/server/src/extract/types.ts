@@ -104,6 +104,8 @@ export interface ExtractedApproval {
   /** 批准文号 / 批复文号 / 备案证号. */
   documentNumber: string | null;
   stage: ApprovalStageCode | null;
+  /** 总投资 / 投资估算 (`项目估算总投资2960万元`): what the construction costs, never the budget of a tender. */
+  totalInvestment: ExtractedAmount | null;
 }
 
 export interface ExtractedFields {
@@ -114,7 +116,7 @@ export interface ExtractedFields {
   projectName: string | null;
   /** 项目编号 / 招标编号 / 采购编号 / 采购项目编号 … */
   projectCode: string | null;
-  /** 预算金额 / 采购预算 / 总投资 / 估算金额. */
+  /** 预算金额 / 采购预算 / 估算金额; a tender's 总投资 where it states no 预算 (an approval's is `approval.totalInvestment`). */
   budget: ExtractedAmount | null;
   /** 最高限价 / 招标控制价 / 最高投标限价: kept apart from the budget. */
   ceilingPrice: ExtractedAmount | null;
