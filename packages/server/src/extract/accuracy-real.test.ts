@@ -7,23 +7,23 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 158,
+    projectName: 159,
     projectCode: 103,
     budgetFen: 44,
-    purchaser: 149,
-    agency: 69,
+    purchaser: 150,
+    agency: 70,
     procurementMethod: 107,
     provinceCode: 196,
     bidDeadline: 29,
     winners: 60,
-    phones: 78,
+    phones: 79,
   },
   'held-out': {
     projectName: 151,
     projectCode: 125,
     budgetFen: 46,
-    purchaser: 157,
-    agency: 99,
+    purchaser: 158,
+    agency: 100,
     procurementMethod: 106,
     provinceCode: 231,
     bidDeadline: 54,
@@ -44,7 +44,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 6, 'held-out': 29 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 29 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);

@@ -602,7 +602,8 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     /(?:^|[\n。])[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，,。；;\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
       text,
     ) ??
-    /(?:^|[\n。，,])[ ]*([^，,。；;\n受]{2,60}?)[ ]*委托[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(
+    // (`授权委托书`, `委托代理协议` are papers, not a commission.)
+    /(?:^|[\n。，,])[ ]*([^，,。；;\n受]{2,60}?)[ ]*委托(?!书|函|协议|合同|代理协议)[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:[，,]|就|对)/.exec(
       text,
     );
   const onBehalfAgent = cleanName(onBehalf?.[2]);

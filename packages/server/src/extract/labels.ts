@@ -66,11 +66,11 @@ const alternation = (labels: readonly string[]) =>
 /**
  * Labels unmistakable enough to be read where a flattened page writes them straight after the value before,
  * with no separator: a party's name (`…管理处采购代理机构名称：…`) and a phone label before a number
- * (`…有限公司电话：0731-…`, but not `传真电话`).
+ * (`…有限公司电话：0731-…`, `…140号联系方式: 0411-…`, but not `传真电话`).
  */
 function runTogetherRegExps(labels: readonly string[]): RegExp[] {
   const named = labels.filter((label) => label.length >= 5 && /(?:名称|全称)$/.test(label));
-  const phones = labels.filter((label) => /(?:电话|手机)$/.test(label));
+  const phones = labels.filter((label) => /(?:电话|手机|联系方式)$/.test(label));
   const sums = labels.filter((label) => label.length >= 4 && /(?:金额|总价)$/.test(label));
   const codes = labels.filter((label) => label.length >= 4 && /编号$/.test(label));
   const patterns: RegExp[] = [];
@@ -144,7 +144,7 @@ function labelMatches(
  * together (`采购人名称：长沙市XX处采购代理机构名称：湖南XX公司电话：0731-…`), and no name or number holds them.
  */
 const RUN_TOGETHER_LABEL =
-  /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电话|地址|传真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]|(?:中标|成交)(?:（成交）|\(成交\))?(?:金额|价格?|总价)[:：]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,8}(?:信息|情况|结果)/;
+  /(?:采购代理机构|招标代理机构|代理机构|采购人|采购单位|招标人)(?:名称|全称)?[:：]|(?:联系)?(?:电[ ]?话|地[ ]?址|传[ ]?真)[:：]|联系人[:：]|联系方式[:：]|邮政编码[:：]|(?:中标|成交)(?:（成交）|\(成交\))?(?:金额|价格?|总价)[:：]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,8}(?:信息|情况|结果)|首次公告日期[:：]|原公告的?(?:采购)?项目(?:编号|名称)[:：]|更正(?:事项|内容|日期)[:：]/;
 
 /**
  * A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` and

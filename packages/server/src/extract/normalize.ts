@@ -256,6 +256,12 @@ const SECTION_START = new RegExp(
   String.raw`^(?:[一二三四五六七八九十]{1,3}[、.．][ ]*[\u4e00-\u9fa5]|${CONTACT_HEAD})`,
 );
 const CONTACT_HEAD_END = new RegExp(`${CONTACT_HEAD}$`);
+/**
+ * The national template's section and contact heads run on with no space at all (`…03月27日二、更正信息更正事项:`,
+ * `…拒绝。三、其他补充事宜四、对本次采购提出询问…1.采购人信息名 称:`): a space goes in before and after them.
+ */
+const TEMPLATE_HEAD = String.raw`(?:${CONTACT_HEAD}|[一二三四五六七八九十]{1,2}、(?:项目基本情况|更正信息|其他补充事宜|对本次(?:采购|招标)提出询问|采购结果|主要标的信息|评审专家[^、]{0,12}名单|代理服务收费标准及金额|公告期限|申请人的资格要求|获取(?:招标|采购|磋商|谈判|询价)文件|(?:提交)?(?:投标|响应)文件[^、]{0,8}|开标|发布公告的媒介))`;
+const RUN_ON_HEAD = new RegExp(String.raw`(?<=\S)(?=${TEMPLATE_HEAD})|(?<=${CONTACT_HEAD})(?=\S)`, 'g');
 const CONTACT_HEAD_AFTER_SPACE = new RegExp(`(?<=\\S) +(?=${CONTACT_HEAD})`);
 
 /**
@@ -263,8 +269,9 @@ const CONTACT_HEAD_AFTER_SPACE = new RegExp(`(?<=\\S) +(?=${CONTACT_HEAD})`);
  * becomes a line break, as does the space after the head), so that section and contact readers find them.
  * Each space is tested on a bounded slice: the line may be a whole notice.
  */
-function splitFlattenedLine(line: string): string[] {
-  if (line.length < FLATTENED_LINE_CHARS || line.includes('\t')) return [line];
+function splitFlattenedLine(flattened: string): string[] {
+  if (flattened.length < FLATTENED_LINE_CHARS || flattened.includes('\t')) return [flattened];
+  const line = flattened.replace(RUN_ON_HEAD, ' ');
   const parts: string[] = [];
   let from = 0;
   for (let space = line.indexOf(' '); space !== -1; space = line.indexOf(' ', space + 1)) {
