@@ -7,8 +7,8 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 159,
-    projectCode: 103,
+    projectName: 162,
+    projectCode: 105,
     budgetFen: 44,
     purchaser: 150,
     agency: 70,

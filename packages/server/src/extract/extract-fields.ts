@@ -110,6 +110,11 @@ const TITLE_SUFFIXES = [
   '采用单一来源方式采购',
   '采用单一来源采购方式',
   '的批复',
+  '获核准',
+  '获批复',
+  '获批',
+  '核准前的',
+  '核准前',
   '核准',
   '建议书',
   '可行性研究报告',
@@ -314,10 +319,11 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
-  // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`.
-  const approved = /同意(?:建设|实施)[ ]*([^，,。；;（(\n]{4,60}?(?:项目|工程))(?=[（(，,。；;]|$)/m.exec(
-    text,
-  );
+  // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`, `同意建设XX(南区)热电联产项目(一期)`.
+  const approved =
+    /同意(?:建设|实施)[ ]*((?:[^，,。；;（(\n]|[（(][^）)\n]{1,8}[）)]){4,60}?(?:项目|工程)(?:[（(][一二三四五六七八九十\d]{1,2}期[）)])?)(?=[（(，,。；;]|$)/m.exec(
+      text,
+    );
   if (approved?.[1]) return cleanTitleLike(approved[1]);
   // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
   const marked = BUYER_MARKED_PROJECT.exec(text);
