@@ -187,7 +187,7 @@ function projectNameFromTitle(title: string | null): string | null {
     .replace(/^[^，。；\n]{0,40}?关于/, '')
     .replace(TITLE_CODE, '')
     .replace(
-      /[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招|资格[后预]审|电子(?:招投)?标|网上[\u4e00-\u9fa5]{0,6}|不见面开标)[）)]$/,
+      /[（(](?:第[一二三四五六七八九十\d]+次|二次|重新招标|重招|资格[后预]审|电子(?:招投)?标|网上[\u4e00-\u9fa5]{0,6}|不见面开标|公开招标|邀请招标|竞争性谈判|竞争性磋商|询价|单一来源(?:采购)?)[）)]$/,
       '',
     )
     // `XX项目二次招标公告-检测标,其他标招标公告`: the lots the site appends after the notice's own title.
@@ -369,9 +369,12 @@ const PROJECT_CODE_LABELS = [
   '交易编号',
   '竞价编号',
   '网上竞价编号',
+  '项目招标编号',
+  '比选编号',
 ];
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
 const SECONDARY_CODE_LABELS = [
+  '比选代理机构编号',
   '采购计划编号',
   '采购计划批号',
   '标段编号',
@@ -536,6 +539,7 @@ const PURCHASER_LABELS = [
   '招标采购单位',
   '采购人全称',
   '招标人全称',
+  '比选人',
   '采购单位全称',
 ];
 const AGENCY_LABELS = [
@@ -561,6 +565,7 @@ const AGENCY_LABELS = [
   '代理机构全称',
   '政府采购代理机构',
   '招标代理单位名称',
+  '比选代理机构',
   '代理单位名称',
   '采购代理单位名称',
   '招标代理公司名称',

@@ -38,7 +38,7 @@ function labelRegExp(labels: readonly string[]): RegExp {
     // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
     const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
     pattern = new RegExp(
-      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(?:本[ ]*)?(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
+      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(?:本[ ]*)?(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*(?:为(?=[:：]))?([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
       'g',
     );
     LABEL_CACHE.set(key, pattern);
