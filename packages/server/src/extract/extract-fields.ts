@@ -375,6 +375,8 @@ const PROJECT_CODE_LABELS = [
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
 const SECONDARY_CODE_LABELS = [
   '比选代理机构编号',
+  '政府采购合同编号',
+  '合同编号',
   '采购计划编号',
   '采购计划批号',
   '标段编号',
@@ -608,6 +610,11 @@ function partiesFromSentences(text: string): { purchaser: string | null; agency:
     const agent = cleanName(commissioned[1]);
     return { purchaser: cleanName(commissioned[2]), agency: agent && AGENCY_LIKE.test(agent) ? agent : null };
   }
+  // `受B委托，对XX进行公开招标`: the principal, its agency unnamed.
+  const principalOnly = /(?:^|[\n。])[ ]*受[ ]*([^，,。；;\n]{4,60}?)[ ]*(?:的)?委托[，,][ ]*(?:对|就)/.exec(
+    text,
+  );
+  if (principalOnly) return { purchaser: cleanName(principalOnly[1]), agency: null };
   // "受B委托，A就…" and "B委托A，对…": the same parties, written the other way round.
   const onBehalf =
     /(?:^|[\n。])[ ]*受[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:的)?委托[，,][ ]*([^，,。；;\n]{2,60}?)[ ]*(?:就|对|拟对|现对|将)/.exec(
@@ -665,26 +672,38 @@ function mayBePurchaser(name: string, agency: string | null): boolean {
   return !AGENCY_LIKE.test(name) && name !== agency;
 }
 
+/** A trading venue that publishes a notice and signs it beside buyer and agency: neither of them. */
+const VENUE = /交易所|交易中心|交易平台|公共资源/;
+
 /**
- * The body that signs the notice (its name on the line before the closing date): the purchaser of a notice that
- * names no party by label, unless the name reads as an agency's or is the agency. Buyer and agency signing
- * together (`温州市中心医院` / `浙江建航工程咨询有限公司` / date): the line above the agency's.
+ * The bodies that sign the notice: the names on the lines just above its closing date, nearest first
+ * (`温州市中心医院` / `浙江建航工程咨询有限公司` / date, or buyer, agency and the venue).
+ */
+function signingBodies(text: string, all = false): string[] {
+  const lines = text.split('\n').map((line) => line.trim());
+  const scanned = all ? lines : lines.filter(Boolean).slice(-12);
+  for (let i = scanned.length - 1; i > 0; i -= 1) {
+    if (!SIGNATURE_DATE.test(scanned[i] as string)) continue;
+    const bodies: string[] = [];
+    for (let j = i - 1; j >= 0 && j >= i - 3 && BODY_NAME.test(scanned[j] as string); j -= 1)
+      bodies.push(scanned[j] as string);
+    if (bodies.length > 0 || !all) return bodies;
+  }
+  return [];
+}
+
+/**
+ * The body that signs the notice: the purchaser of a notice that names no party by label — the nearest signer
+ * that neither reads as an agency's, is the agency nor is the venue that published it.
  */
 function signingBody(text: string, agency: string | null): string | null {
-  const lines = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .slice(-12);
-  for (let i = lines.length - 1; i > 0; i -= 1) {
-    if (!SIGNATURE_DATE.test(lines[i] as string)) continue;
-    const name = lines[i - 1] as string;
-    if (BODY_NAME.test(name) && mayBePurchaser(name, agency)) return cleanName(name);
-    const above = lines[i - 2] ?? '';
-    const agencySigned = BODY_NAME.test(name) && !mayBePurchaser(name, agency);
-    return agencySigned && BODY_NAME.test(above) && mayBePurchaser(above, agency) ? cleanName(above) : null;
-  }
-  return null;
+  const bodies = signingBodies(text);
+  const buyer = bodies.find((name) => mayBePurchaser(name, agency) && !VENUE.test(name));
+  // A single signer that reads as neither is not passed over for a line further up.
+  return buyer &&
+    (bodies[0] === buyer || !mayBePurchaser(bodies[0] as string, agency) || VENUE.test(bodies[0] as string))
+    ? cleanName(buyer)
+    : null;
 }
 
 /**
@@ -751,13 +770,8 @@ function combinedParties(text: string): { purchaser: string; agency: string } | 
 
 /** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
 function signingAgency(text: string): string | null {
-  const lines = text.split('\n').map((line) => line.trim());
-  for (let i = 1; i < lines.length; i += 1) {
-    const name = lines[i - 1] as string;
-    if (SIGNATURE_DATE.test(lines[i] as string) && BODY_NAME.test(name) && AGENCY_LIKE.test(name))
-      return cleanName(name);
-  }
-  return null;
+  const agent = signingBodies(text, true).find((name) => AGENCY_LIKE.test(name) && !VENUE.test(name));
+  return agent ? cleanName(agent) : null;
 }
 
 const NAME_BEFORE_BRACKET = String.raw`(?:^|[与和及，,。；;、\s：:])([^\s与和及，,。；;、：:（()）《》]{2,40})[（(]`;
