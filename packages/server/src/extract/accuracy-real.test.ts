@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 163,
-    projectCode: 107,
+    projectName: 169,
+    projectCode: 113,
     budgetFen: 44,
-    purchaser: 151,
-    agency: 71,
-    procurementMethod: 107,
-    provinceCode: 196,
+    purchaser: 159,
+    agency: 76,
+    procurementMethod: 112,
+    provinceCode: 202,
     bidDeadline: 29,
-    winners: 60,
-    phones: 79,
+    winners: 63,
+    phones: 83,
   },
   'held-out': {
-    projectName: 151,
-    projectCode: 126,
-    budgetFen: 46,
-    purchaser: 157,
-    agency: 100,
-    procurementMethod: 106,
-    provinceCode: 231,
+    projectName: 164,
+    projectCode: 139,
+    budgetFen: 47,
+    purchaser: 174,
+    agency: 114,
+    procurementMethod: 114,
+    provinceCode: 248,
     bidDeadline: 54,
-    winners: 40,
-    phones: 93,
+    winners: 47,
+    phones: 106,
   },
 };
 
@@ -44,7 +44,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 29 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 32 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
