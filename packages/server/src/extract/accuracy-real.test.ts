@@ -11,11 +11,11 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     projectCode: 113,
     budgetFen: 44,
     purchaser: 159,
-    agency: 76,
+    agency: 77,
     procurementMethod: 112,
     provinceCode: 202,
     bidDeadline: 29,
-    winners: 63,
+    winners: 66,
     phones: 83,
   },
   'held-out': {

@@ -30,7 +30,7 @@ export function cleanName(value: string | null | undefined): string | null {
   // `代理机构名称：      地址：…`: a party left empty, its value the next field's label.
   if (!stated || /^[\u4e00-\u9fa5]{1,6}[:：]/.test(stated)) return null;
   const name = stated
-    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}年)/)[0]
+    .split(/[，,；;。\t]|\s{2,}|\s+(?=[\u4e00-\u9fa5]{2,10}[:：])|\s+(?=[〇零一二\d]{4}[ ]?年)/)[0]
     ?.replace(
       /[（(]\s*(?:盖章|公章|签章|章|牵头人|联合体牵头人|主办方|招标人|采购人|建设单位|甲方)\s*[)）]/g,
       '',

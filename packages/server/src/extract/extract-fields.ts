@@ -39,7 +39,8 @@ function firstValue<T>(
 const SITE_AFTER_TITLE = /\s*[_|｜–-]\s*[^_|｜–-]{2,20}(?:网|平台|中心)\s*$/;
 
 const SITE_NAME = /^[\u4e00-\u9fa5]{2,16}(?:网|平台|网站|门户|系统)$/;
-const SITE_BANNER = /(?:信息|服务|交易|采购|招标|招投标)(?:平台|网)$/;
+/** A site's banner: its name (`…招标投标网`), or its footer's credits (`…网 技术支持： 6120684`). */
+const SITE_BANNER = /(?:信息|服务|交易|采购|招标|招投标)(?:平台|网)$|技术支持|版权所有|ICP备/;
 /** A page's heading over every notice of a kind (`变更公告详情`, `招标公告正文`), or the site's slogan (`…网 - 致力…`). */
 const PAGE_HEADING = /^[\u4e00-\u9fa5]{0,6}(?:公告|公示|信息)(?:详情|正文|内容)$|^[^\s]{2,12}网[ ]*[-—|][ ]*/;
 

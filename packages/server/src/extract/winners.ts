@@ -274,7 +274,9 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   ].sort((a, b) => a.index - b.index);
   // A bidders' list names every 供应商名称; where a label names the winner (成交供应商名称：), only that one counts.
   const named = labelled.filter((found) => !GENERIC_SUPPLIER_LABELS.has(found.label));
-  const candidates = named.length > 0 ? named : labelled;
+  // `第一中标候选人 A … 拟中标人 A 拟中标金额 326.6`: the winner named as such over the first candidate.
+  const decided = named.filter((found) => !/候选人/.test(found.label));
+  const candidates = decided.length > 0 ? decided : named.length > 0 ? named : labelled;
   // `成交供应商名称：XX` says it; a cell `中标供应商` may be a bidders table's 评审结果 beside someone else.
   const colon = candidates.filter((found) => /[:：][ \t]*$/.test(text.slice(found.index, found.valueIndex)));
   const suppliers = colon.length > 0 ? colon : candidates;
@@ -409,11 +411,35 @@ function winnersFromRunTogetherRows(text: string): ExtractedWinner[] {
   return winners;
 }
 
+/**
+ * A winner on the line under its section (`六、成交结果(入围供应商)` over `XX公司，总价355000.00元。`), or a ranked
+ * list's first place (`第一名\t单位名称： XX公司` over `投标报价（万元）： 23.48`).
+ */
+const WINNER_UNDER_HEADING =
+  /(?:^|\n)[ ]*[一二三四五六七八九十\d]{1,2}[、.．][ ]*(?:中标|成交)(?:[（(]成交[)）])?(?:结果|信息|供应商)[^\n]{0,20}\n[ ]*([^\n，,。；;:：]{4,60}?)[，,][ ]*(?:总价|总金额|金额|报价|投标报价|中标价|成交价|中标金额|成交金额)(?:为)?[:：]?[ ]*([^\n。；;]{1,30})/;
+const FIRST_PLACE =
+  /(?:^|\n)[ ]*第一名[\t ]+(?:单位名称|投标人名称|投标人|供应商名称)[:：][ ]*([^\n\t]{4,60})((?:\n(?![ ]*第二名)[^\n]*){0,3})/;
+const FIRST_PLACE_PRICE = /投标报价[ ]*(?:[（(](万元|元)[)）])?[:：][ ]*([\d,.]+)/;
+
+function winnerUnderHeading(text: string): ExtractedWinner[] {
+  const under = WINNER_UNDER_HEADING.exec(text);
+  const underSupplier = cleanName(under?.[1]);
+  if (under && underSupplier && ORGANISATION.test(underSupplier))
+    return [{ lot: null, supplier: underSupplier, amount: awarded(parseAmount(under[2] ?? '')) }];
+  const first = FIRST_PLACE.exec(text);
+  const supplier = cleanName(first?.[1]);
+  if (!first || !supplier || !ORGANISATION.test(supplier)) return [];
+  const price = FIRST_PLACE_PRICE.exec(first[2] ?? '');
+  const amount = price ? awarded(parseAmount(`${price[2]}${price[1] ?? '元'}`)) : null;
+  return [{ lot: null, supplier, amount }];
+}
+
 /** Winners per lot: a result table when there is one, otherwise labelled values. Null when none is named. */
 export function extractWinners(text: string): ExtractedWinner[] | null {
   const fromTables = winnersFromTables(text);
   const fromRows = fromTables.length > 0 ? fromTables : winnersFromRunTogetherRows(text);
   const winners = fromRows.length > 0 ? fromRows : winnersFromLabels(text);
   if (winners.length === 0) winners.push(...winnerFromSentence(text));
+  if (winners.length === 0) winners.push(...winnerUnderHeading(text));
   return winners.length > 0 ? winners : null;
 }
