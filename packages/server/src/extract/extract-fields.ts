@@ -62,6 +62,7 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
   const firstLines = text
     .split('\n')
     .slice(0, 5)
+
     .map((line) => line.replace(SITE_AFTER_TITLE, '').trim())
     .filter(
       (line) =>
@@ -159,7 +160,7 @@ const TITLE_SUFFIXES = [
 
 /** A code in a title's brackets: `XX项目（项目编号：ZHCG-2020-018）中标公告`, `[ZHCG-2020-018]XX项目…`. */
 const TITLE_CODE =
-  /[（(【[][ ]*(?:(?:项目|招标|采购)?编号[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
+  /[（(【[][ ]*(?:(?:项目|招标|采购)?(?:编号|代码)[ ]*[:：]?[ ]*)?([A-Za-z\d][A-Za-z\d_./-]{3,40})[ ]*[）)】\]]/;
 
 const TITLE_CODE_AT_END = new RegExp(`(?<=[\\u4e00-\\u9fa5）)])[ ]*${TITLE_CODE.source}$`);
 
@@ -300,7 +301,7 @@ function extractProjectName(text: string, title: string | null): string | null {
   // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…", "A就XX项目(项目编号:…)进行…": the name the code
   // is given for.
   const coded =
-    /(?:对|本|就)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号[:：]/.exec(
+    /(?:对|本|就)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号(?:为)?[:：]/.exec(
       text,
     ) ??
     // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
@@ -332,16 +333,22 @@ function extractProjectName(text: string, title: string | null): string | null {
   // `A公司成为XX服务的中标供应商`: a news item's winner, and the project it won.
   const won = /成为[ ]*([^，,。；;、\n\t]{4,60}?)的(?:中标|成交)(?:人|单位|供应商)/.exec(text);
   if (won?.[1]) return cleanTitleLike(won[1]);
+  // `我所负责组织招标的XX(项目编号:…)`, `由XX医院负责建设的XX工程，招标代理人为…`: the project its body is in charge of.
+  const charged = /负责(?:组织)?(?:招标|建设)的[ ]*([^，,。；;、\n\t（(]{4,60}?)[ ]*(?=[（(，,])/.exec(text);
+  if (charged?.[1]) return cleanTitleLike(charged[1]);
+  // `原定于…开标的XX工程(路灯采购)的项目终止招标`: the project a termination stops.
+  const stopped = /开标的[ ]*([^，,。；;\n\t]{4,60}?)(?:的)?(?:项目)?(?:终止|暂停|中止|延期)/.exec(text);
+  if (stopped?.[1]) return cleanTitleLike(stopped[1]);
   // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
   const quoted = /(?:^|\n)[ ]*“([^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/.exec(text);
   if (quoted?.[1]) return cleanTitleLike(quoted[1]);
-  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
-  // sentence is about.
+  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`, `我校XX项目原计划于11月5日…`:
+  // the project a dated sentence is about.
   const dated =
-    /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/.exec(
+    /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于|原计划于|原定于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年|(?:^|[，,。；;\n])[ ]*(?:我|本)(?:单位|司|院|校|局)(?:的)?([^，,。；;、\n\t]{4,60}?项目)(?:原计划|原定)于/.exec(
       text,
     );
-  if (dated?.[1]) return cleanTitleLike(dated[1]);
+  if (dated?.[1] ?? dated?.[2]) return cleanTitleLike(dated[1] ?? dated[2]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
