@@ -800,16 +800,22 @@ function extractParty(text: string, role: 'purchaser' | 'agency', labels: readon
   if (inBlock) return inBlock;
   // `睢宁县人民医院(采购人)`, `XX招标有限公司（采购代理机构）`: a name with its role in brackets after it.
   const bracketed = (role === 'purchaser' ? PURCHASER_IN_BRACKETS : AGENCY_IN_BRACKETS).exec(text);
+  const sentence = cleanName(
+    (role === 'purchaser'
+      ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
+      : /(?:招标代理机构|采购代理机构|代理机构)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text))?.[1],
+  );
   // `…,招标人为XX(以下简称“招标人”)`: the sentence's own `招标人为` is no part of the name.
-  if (bracketed?.[1]) return cleanName(bracketed[1].replace(/^(?:\d+[.、．])?根据/, '').replace(ROLE_IS, ''));
+  const inBrackets = cleanName(bracketed?.[1]?.replace(/^(?:\d+[.、．])?根据/, '').replace(ROLE_IS, ''));
+  // `川东北作业分公司(以下简称招标人)` after `招标人为西南油气田川东北作业分公司`: the short name of the full one.
+  if (inBrackets)
+    return sentence && sentence.length > inBrackets.length && sentence.endsWith(inBrackets)
+      ? sentence
+      : inBrackets;
   // `根据A与B(采购人)签订的…《委托代理协议》`: A is the agency.
   const agreement = role === 'agency' ? AGENCY_AGREEMENT.exec(text) : null;
   if (agreement?.[1]) return cleanName(agreement[1].replace(/^(?:\d+[.、．])?根据/, ''));
-  const sentence =
-    role === 'purchaser'
-      ? /(?:招标人|项目业主|建设单位|采购人)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text)
-      : /(?:招标代理机构|采购代理机构|代理机构)为([^，,。；;\n]{2,60}?)(?:[，,。；;\n]|$)/.exec(text);
-  if (sentence?.[1]) return cleanName(sentence[1]);
+  if (sentence) return sentence;
   const fromSentences = partiesFromSentences(text);
   if (fromSentences[role]) return fromSentences[role];
   // A result table with the parties as columns (`项目名称 | 招标人 | 招标代理机构 | 中标人`): one name in every row.
