@@ -7,7 +7,7 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 175,
+    projectName: 176,
     projectCode: 113,
     budgetFen: 44,
     purchaser: 160,
@@ -19,7 +19,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     phones: 83,
   },
   'held-out': {
-    projectName: 164,
+    projectName: 165,
     projectCode: 139,
     budgetFen: 47,
     purchaser: 174,

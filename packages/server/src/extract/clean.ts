@@ -63,7 +63,10 @@ export function cleanCode(value: string | null | undefined): string | null {
   const stated = cleanValue(value);
   if (!stated) return null;
   // `投资项目代码:(2406-441826-04-01-514275)`: a code wrapped whole in brackets.
-  let code = (stated.split(/[\s，,；;。、]/)[0] ?? '').replace(/^[（(]([^（()）]+)[)）]$/, '$1');
+  let code = (stated.split(/[\s，,；;。、]/)[0] ?? '').replace(
+    /^[（(]([^（()）]+)[)）](?![\dA-Za-z_./-])/,
+    '$1',
+  );
   // `N5100012025000123（招标文件编号：SCZC-2025-001）`: a second code given in brackets after the first.
   code = code.replace(/(?<=[\dA-Za-z])[（(][\u4e00-\u9fa5]{2,12}[:：].*$/, '');
   // `A4313810001000038项目所属区域：冷水江市`: a crawler's header runs the next field's label onto the code.

@@ -732,4 +732,87 @@ describe('extractFields on the parties of a notice', () => {
       '中山纪念图书馆',
     );
   });
+
+  it('reads a flattened page whose template heads run on, and papers are no commission', () => {
+    const f = extractFields(
+      `某某景区花卉草坪采购项目更正公告\n一、项目基本情况原公告的采购项目编号:LNZD20250108原公告的采购项目名称:某某景区花卉草坪采购项目首次公告日期:2025年03月27日二、更正信息更正事项:采购文件更正内容:${'原招标文件中的投标报价条款更正为综合单价。'.repeat(8)}三、其他补充事宜四、对本次采购提出询问,请按以下方式联系1.采购人信息名 称:大连市某某服务中心地 址:大连市沙河口区太原街140号联系方式: 0411-668652312.采购代理机构信息名 称:辽宁某某项目管理有限公司地 址:大连市甘井子区华北路426号联系方式:0411-82288302`,
+    );
+    expect(f.projectName).toBe('某某景区花卉草坪采购项目');
+    expect(f.purchaser).toBe('大连市某某服务中心');
+    expect(f.agency).toBe('辽宁某某项目管理有限公司');
+    expect(f.contacts?.flatMap((c) => c.phones.map((p) => p.number))).toEqual(
+      expect.arrayContaining(['0411-66865231', '0411-82288302']),
+    );
+    expect(
+      extractFields(
+        '某医院单一来源采购论证公告\n如有异议,可以在公示期内,以书面形式(含质疑函和授权委托书)向招标办或纪检(监察)办公室提出质疑。',
+      ).agency,
+    ).toBeNull();
+  });
+
+  it('reads 比选 parties, `项目名称为:` labels, a principal without its agency and the signers above a date', () => {
+    const f = extractFields(
+      '比选失败公示 项目名称: 某IDC节能改造项目采购\n比选代理机构编号:ZJZB-2021-10546\n比选人:中国电信股份有限公司某分公司\n比选代理机构:某某通信有限公司',
+    );
+    expect([f.projectCode, f.purchaser, f.agency]).toEqual([
+      'ZJZB-2021-10546',
+      '中国电信股份有限公司某分公司',
+      '某某通信有限公司',
+    ]);
+    const g = extractFields(
+      '第一章 公开招标\n本招标项目名称为:某煤矿预警系统升级,项目招标编号为:CEZB240112218,招标人为内蒙古某某煤业有限责任公司。',
+    );
+    expect([g.projectName, g.projectCode]).toEqual(['某煤矿预警系统升级', 'CEZB240112218']);
+    expect(
+      extractFields(
+        '招标公告\n一、招标条件\n受呼伦贝尔某某矿业有限责任公司委托,对某露天矿开采工程进行公开招标。',
+      ).purchaser,
+    ).toBe('呼伦贝尔某某矿业有限责任公司');
+    const signed = extractFields(
+      '台交所招〔2023〕6号\n各潜在投标人:\n原定于“2023年7月20日9时30分”开标的某新区亮化工程(路灯采购)的项目终止招标。\n台州某某建设投资有限公司\n台州市某某建设咨询有限公司\n台州市产权交易所有限公司\n2023年7月19日',
+    );
+    expect([signed.projectName, signed.purchaser, signed.agency]).toEqual([
+      '某新区亮化工程(路灯采购)',
+      '台州某某建设投资有限公司',
+      '台州市某某建设咨询有限公司',
+    ]);
+  });
+
+  it('reads a decided winner over the first candidate, a winner under its heading and a ranked first place', () => {
+    const winners = (text: string) =>
+      extractFields(text).winners?.map((winner) => [winner.supplier, winner.amount?.fen ?? null]) ?? null;
+    expect(
+      winners(
+        '某工程中标结果公示\n合同包\t/\t第一中标候选人\t重庆某某建筑工程有限公司\n第二中标候选人\t重庆某乙建筑工程有限公司\n拟中标人\t重庆某某建筑工程有限公司\t拟中标金额 (万元)\t326.641935',
+      ),
+    ).toEqual([['重庆某某建筑工程有限公司', 326_641_935]]);
+    expect(
+      winners(
+        '某装载机采购成交公告\n六、成交结果(入围供应商)\n重庆某某工程机械有限公司，总价355000.00元。\n七、其他事项',
+      ),
+    ).toEqual([['重庆某某工程机械有限公司', 35_500_000]]);
+    expect(
+      winners(
+        '中标公示信息（监理）\n第一名\t单位名称： 新疆某某工程管理有限公司\n投标报价（万元）： 23.48\n第二名\t单位名称： 新疆某乙项目管理有限公司\n投标报价（万元）： 26.24',
+      ),
+    ).toEqual([['新疆某某工程管理有限公司', 23_480_000]]);
+  });
+
+  it("reads a project its body is in charge of, one planned for a day, and an approval's investment apart from a budget", () => {
+    expect(
+      extractFields(
+        '终止招标公告\n我所负责组织招标的某快速路桥涵维修加固工程施工监理(项目编号:JG2024-5932)于2024年11月8日发布。',
+      ).projectName,
+    ).toBe('某快速路桥涵维修加固工程施工监理');
+    expect(
+      extractFields('各投标人:\n我校招标与采购代理服务比选项目原计划于11月5日上午开标。').projectName,
+    ).toBe('招标与采购代理服务比选项目');
+    const approval = extractFields(
+      '关于某镇学校建设项目可行性研究报告的批复\n某镇人民政府:\n一、同意建设某镇学校建设项目(一期)(项目代码:(2406-441826-04-01-514275))。\n二、项目估算总投资400万元。',
+    );
+    expect(approval.projectName).toBe('某镇学校建设项目(一期)');
+    expect(approval.projectCode).toBe('2406-441826-04-01-514275');
+    expect(approval.budget).toBeNull();
+    expect(approval.approval?.totalInvestment?.fen).toBe(400_000_000);
+  });
 });
