@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 176,
+    projectName: 177,
     projectCode: 113,
-    budgetFen: 44,
-    purchaser: 160,
+    budgetFen: 45,
+    purchaser: 161,
     agency: 77,
-    procurementMethod: 112,
-    provinceCode: 202,
+    procurementMethod: 118,
+    provinceCode: 211,
     bidDeadline: 29,
-    winners: 66,
+    winners: 68,
     phones: 83,
   },
   'held-out': {
-    projectName: 165,
-    projectCode: 139,
+    projectName: 168,
+    projectCode: 141,
     budgetFen: 47,
-    purchaser: 174,
+    purchaser: 175,
     agency: 114,
-    procurementMethod: 114,
-    provinceCode: 248,
+    procurementMethod: 116,
+    provinceCode: 256,
     bidDeadline: 54,
-    winners: 47,
-    phones: 106,
+    winners: 49,
+    phones: 108,
   },
 };
 
@@ -44,7 +44,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 32 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 6, 'held-out': 34 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
