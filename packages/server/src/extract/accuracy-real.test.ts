@@ -7,7 +7,7 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 177,
+    projectName: 178,
     projectCode: 113,
     budgetFen: 45,
     purchaser: 161,
