@@ -8,7 +8,7 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
     projectName: 178,
-    projectCode: 113,
+    projectCode: 115,
     budgetFen: 45,
     purchaser: 161,
     agency: 77,

@@ -383,8 +383,12 @@ const PROJECT_CODE_LABELS = [
   '比选编号',
 ];
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
+/** `…服务项目,招标编号为长轨运服采〔2026〕006号,招标人为…`: the code a sentence gives. */
+const CODE_SENTENCE = /(?:项目编号|招标编号|采购编号|项目招标编号)为[ ]*([^\s，,。；;]{4,40})/;
+
 const SECONDARY_CODE_LABELS = [
   '比选代理机构编号',
+  '政府采购计划编号',
   '政府采购合同编号',
   '合同编号',
   '采购计划编号',
@@ -1086,6 +1090,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     // An approval's code is the project's national investment-project code.
     projectCode:
       safely(() => firstValue(text, PROJECT_CODE_LABELS, cleanCode, { ownLine: true, runTogether: true })) ??
+      safely(() => cleanCode(CODE_SENTENCE.exec(text)?.[1])) ??
       safely(() => firstValue(text, SECONDARY_CODE_LABELS, cleanCode, { ownLine: true })) ??
       safely(() => lotCodeInTable(text)) ??
       approval?.approvalCode ??
