@@ -7,11 +7,11 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 178,
+    projectName: 179,
     projectCode: 115,
     budgetFen: 45,
-    purchaser: 161,
-    agency: 77,
+    purchaser: 162,
+    agency: 78,
     procurementMethod: 118,
     provinceCode: 211,
     bidDeadline: 29,

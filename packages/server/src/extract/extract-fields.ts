@@ -319,7 +319,7 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (conducted?.[1]) return cleanTitleLike(conducted[1]);
   // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
   const subject =
-    /(?:^|[，,。；;\n])[ ]*(?:就|拟?对|现对|将)?[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*进行了?(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
+    /(?:^|[，,。；;\n])[ ]*(?:就|拟?对|现对|将)?[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*(?:进行了?|组织)(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
       text,
     );
   if (subject?.[1]) return cleanTitleLike(subject[1]);
@@ -609,7 +609,7 @@ function nameInBlock(
 }
 
 /** Names that are an agency's: 招标/咨询/代理/项目管理/造价 companies. */
-const AGENCY_LIKE = /招标|咨询|代理|项目管理|造价|交易中心|采购中心/;
+const AGENCY_LIKE = /招标|招投标|咨询|代理|项目管理|造价|交易中心|采购中心/;
 
 /**
  * The parties of the opening sentence: "A受B(的)委托，对…" (B the purchaser, A the agency) and "A对XX项目进行了竞争性
