@@ -44,6 +44,8 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // tender from the 公开招标 template's wording, which read three more methods on development and one more held-out;
 // development 1 → 3, e-p3dubai-putian-ngb-centre-award-cancel-zz's winner of a cancelled award and
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
+// (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
+// rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
 const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 6, 'held-out': 34 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
