@@ -7,10 +7,10 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 181,
+    projectName: 183,
     projectCode: 118,
     budgetFen: 47,
-    purchaser: 164,
+    purchaser: 165,
     agency: 80,
     procurementMethod: 121,
     provinceCode: 214,

@@ -351,6 +351,16 @@ function extractProjectName(text: string, title: string | null): string | null {
       text,
     );
   if (dated?.[1] ?? dated?.[2]) return cleanTitleLike(dated[1] ?? dated[2]);
+  // News of a purchase: `我院XX设备进行公开招标采购`, `XX小学校在学校会议室进行学生课桌椅采购竞争性谈判`, `将XX承包经营权面向社会进行公开招标`.
+  const reported =
+    /(?:^|[，,。；;\n])[ ]*(?:我|本)(?:院|校|局|单位|公司|中心)[ ]*([^，,。；;、\n\t]{4,40}?)[ ]*进行(?:了)?(?:公开|对外)?(?:招标|采购)/.exec(
+      text,
+    ) ??
+    new RegExp(
+      `${BODY_SUFFIX}在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)[ ]*([^，,。；;、\\n\\t]{4,40}?)(?:竞争性谈判|竞争性磋商|公开招标|询价|比选会?|评标会议?|开标会议?)`,
+    ).exec(text) ??
+    /将[ ]*([^，,。；;\n\t]{4,40}?)[ ]*(?:面向社会)?进行(?:公开)?招标/.exec(text);
+  if (reported?.[1]) return cleanTitleLike(reported[1]);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
@@ -749,6 +759,18 @@ function projectOwner(text: string): string | null {
   );
 }
 
+/** News of a purchase: `8月6日,江安县西城小学校在学校会议室进行学生课桌椅采购竞争性谈判` — the body that buys. */
+function reportingBody(text: string, agency: string | null): string | null {
+  const name = new RegExp(
+    `(?:^|[，,。；;\\n])[ ]*(?:\\d{1,2}月\\d{1,2}日(?:上午|下午)?[，,]?[ ]*)?([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)`,
+  ).exec(text)?.[1];
+  // `后勤保障处在处办会议室组织…招标`: a department alone is not the body that buys.
+  const department = /^[\u4e00-\u9fa5]{2,6}(?:处|科|部|办|室)$/;
+  return name && BODY_NAME.test(name) && !department.test(name) && mayBePurchaser(name, agency)
+    ? cleanName(name)
+    : null;
+}
+
 function markedProjectBuyer(text: string, agency: string | null): string | null {
   const name = BUYER_MARKED_PROJECT.exec(text)?.[1];
   return name && BODY_NAME.test(name) && mayBePurchaser(name, agency) ? cleanName(name) : null;
@@ -1063,7 +1085,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       buyerInTitle(title, agency) ??
       projectOwner(text) ??
       buyerBeforeProjectName(text, projectName, agency) ??
-      markedProjectBuyer(text, agency),
+      markedProjectBuyer(text, agency) ??
+      reportingBody(text, agency),
   );
   const address = safely(
     () => firstValue(text, ADDRESS_LABELS, cleanValue) ?? nameInBlock(text, 'purchaser').address,
