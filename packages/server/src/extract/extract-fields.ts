@@ -250,7 +250,7 @@ const BODY_SUFFIX = '(?:局|院|校|学|部|处|中心|公司|委员会|办公�
 
 /** A sentence that opens with the buyer and its project in title marks, then how it buys. */
 const BUYER_MARKED_PROJECT = new RegExp(
-  `(?:^|\\n)[ ]*([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})《([^》\\n]{4,60})》(?:项目)?[^\\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)`,
+  `(?:^|\\n)[ ]*(?<buyer>[\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})《(?<project>[^》\\n]{4,60})》(?:项目)?[^\\n。，,、]{0,20}?(?:采购|招标|谈判|磋商|询价)`,
 );
 
 const MASK_RUN = /[*＊]{2,}|[×X]{3,}|[#＃]{3,}|[（(][ ]*略[ ]*[）)]/;
@@ -264,6 +264,60 @@ function maskFits(masked: string, name: string): boolean {
   if (pieces.length < 2 || pieces.join('').length < 4) return false;
   const escaped = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${escaped.join('.{1,60}?')}$`).test(name);
+}
+
+/**
+ * Sentences that name the project of a notice that labels none, most trusted first; the name is each one's
+ * `project` group.
+ */
+const PROJECT_SENTENCES: readonly RegExp[] = [
+  // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
+  /(?:^|\n)(?<project>[^\n]{4,80}?)\s*(?:招标|采购|磋商|谈判|询价)项目的潜在(?:投标人|供应商)/,
+  // 标准施工招标文件: "本招标项目XX已由…批准建设"
+  /本招标项目(?<project>[^，,。\n]{2,80}?)(?:（项目名称）)?已由/,
+  // 江苏's works notices drop 本招标项目: `一、招标条件\n XX工程 已由…审批局以…批准`.
+  /(?<=招标条件[ \t]*\n)[ \t]*(?<project>(?![本该此])[^，。\n\t]{2,80}?(?:工程|项目|标段|施工))[ ]*已由[^，。\n]{2,80}?(?:批准|核准|备案|审批)/,
+  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…", "A就XX项目(项目编号:…)进行…": the name the code
+  // is given for.
+  /(?:对|本|就)[ ]*(?<project>(?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号(?:为)?[:：]/,
+  // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
+  /对[ ]+(?<project>(?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/,
+  // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
+  /对[ ]*《?(?<project>[^，。；、\n\t《》]{4,60}?(?:项目|工程|服务|采购))》?[ ]*(?:进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|定点采购|公开采购|采购|招标|比选|遴选)|(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价采购)(?=[，,。；;\n]))/,
+  // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
+  /(?:^|[，,。；;\n])[ ]*(?:就|拟?对|现对|将)?[ ]*(?<project>[^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*(?:进行了?|组织)(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/,
+  // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`, `同意建设XX(南区)热电联产项目(一期)`.
+  /同意(?:建设|实施)[ ]*(?<project>(?:[^，,。；;（(\n]|[（(][^）)\n]{1,8}[）)]){4,60}?(?:项目|工程)(?:[（(][一二三四五六七八九十\d]{1,2}期[）)])?)(?=[（(，,。；;]|$)/m,
+  // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
+  BUYER_MARKED_PROJECT,
+  // `A公司成为XX服务的中标供应商`: a news item's winner, and the project it won.
+  /成为[ ]*(?<project>[^，,。；;、\n\t]{4,60}?)的(?:中标|成交)(?:人|单位|供应商)/,
+  // `我所负责组织招标的XX(项目编号:…)`, `由XX医院负责建设的XX工程，招标代理人为…`: the project its body is in charge of.
+  /负责(?:组织)?(?:招标|建设)的[ ]*(?<project>[^，,。；;、\n\t（(]{4,60}?)[ ]*(?=[（(，,])/,
+  // `原定于…开标的XX工程(路灯采购)的项目终止招标`: the project a termination stops.
+  /开标的[ ]*(?<project>[^，,。；;\n\t]{4,60}?)(?:的)?(?:项目)?(?:终止|暂停|中止|延期)/,
+  // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
+  /(?:^|\n)[ ]*“(?<project>[^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/,
+  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`: the project a dated
+  // sentence is about.
+  /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?(?<project>[^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于|原计划于|原定于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年/,
+  // `我校XX项目原计划于11月5日…`
+  /(?:^|[，,。；;\n])[ ]*(?:我|本)(?:单位|司|院|校|局)(?:的)?(?<project>[^，,。；;、\n\t]{4,60}?项目)(?:原计划|原定)于/,
+  // News of a purchase: `我院XX设备进行公开招标采购`, `XX小学校在学校会议室进行学生课桌椅采购竞争性谈判`, `将XX承包经营权面向社会进行公开招标`.
+  /(?:^|[，,。；;\n])[ ]*(?:我|本)(?:院|校|局|单位|公司|中心)[ ]*(?<project>[^，,。；;、\n\t]{4,40}?)[ ]*进行(?:了)?(?:公开|对外)?(?:招标|采购)/,
+  new RegExp(
+    `${BODY_SUFFIX}在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)[ ]*(?<project>[^，,。；;、\\n\\t]{4,40}?)(?:竞争性谈判|竞争性磋商|公开招标|询价|比选会?|评标会议?|开标会议?)`,
+  ),
+  /将[ ]*(?<project>[^，,。；;\n\t]{4,40}?)[ ]*(?:面向社会)?进行(?:公开)?招标/,
+];
+
+/** The first of `patterns`, in their order, that matches `text`. */
+function firstMatch(text: string, patterns: readonly RegExp[]): RegExpExecArray | null {
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) return match;
+  }
+  return null;
 }
 
 function extractProjectName(text: string, title: string | null): string | null {
@@ -287,80 +341,8 @@ function extractProjectName(text: string, title: string | null): string | null {
   if (contract?.[1]) return cleanTitleLike(contract[1]);
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
-  // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
-  const overview = /(?:^|\n)([^\n]{4,80}?)\s*(?:招标|采购|磋商|谈判|询价)项目的潜在(?:投标人|供应商)/.exec(
-    text,
-  );
-  if (overview?.[1]) return cleanTitleLike(overview[1]);
-  // 标准施工招标文件: "本招标项目XX已由…批准建设"
-  // 江苏's works notices drop 本招标项目: `一、招标条件\n XX工程 已由…审批局以…批准`.
-  const standard =
-    /本招标项目([^，,。\n]{2,80}?)(?:（项目名称）)?已由/.exec(text) ??
-    /(?<=招标条件[ \t]*\n)[ \t]*((?![本该此])[^，。\n\t]{2,80}?(?:工程|项目|标段|施工))[ ]*已由[^，。\n]{2,80}?(?:批准|核准|备案|审批)/.exec(
-      text,
-    );
-  if (standard?.[1]) return cleanTitleLike(standard[1]);
-  // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…", "A就XX项目(项目编号:…)进行…": the name the code
-  // is given for.
-  const coded =
-    /(?:对|本|就)[ ]*((?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号(?:为)?[:：]/.exec(
-      text,
-    ) ??
-    // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
-    /对[ ]+((?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/.exec(
-      text,
-    );
-  if (coded?.[1]) return cleanTitleLike(coded[1]);
-  // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
-  const conducted =
-    /对[ ]*《?([^，。；、\n\t《》]{4,60}?(?:项目|工程|服务|采购))》?[ ]*(?:进行了?(?:国内)?(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价|单一来源|协议采购|定点采购|公开采购|采购|招标|比选|遴选)|(?:公开招标|邀请招标|竞争性磋商|竞争性谈判|询价采购)(?=[，,。；;\n]))/.exec(
-      text,
-    );
-  if (conducted?.[1]) return cleanTitleLike(conducted[1]);
-  // `经院务会研究通过，XX改造项目进行对外招标采购`: the project as the subject of the sentence.
-  const subject =
-    /(?:^|[，,。；;\n])[ ]*(?:就|拟?对|现对|将)?[ ]*([^，,。；;、\n\t]{4,60}?(?:项目|工程))[ ]*(?:进行了?|组织)(?:对外|公开|国内)?(?:招标|采购|比选|询价|磋商|谈判)/.exec(
-      text,
-    );
-  if (subject?.[1]) return cleanTitleLike(subject[1]);
-  // An approval: `同意建设XX风电场工程(项目代码…)`, `同意实施XX项目，现就…`, `同意建设XX(南区)热电联产项目(一期)`.
-  const approved =
-    /同意(?:建设|实施)[ ]*((?:[^，,。；;（(\n]|[（(][^）)\n]{1,8}[）)]){4,60}?(?:项目|工程)(?:[（(][一二三四五六七八九十\d]{1,2}期[）)])?)(?=[（(，,。；;]|$)/m.exec(
-      text,
-    );
-  if (approved?.[1]) return cleanTitleLike(approved[1]);
-  // `某某学校《XX改造项目》项目综合评议采购（竞争性谈判）`: the buyer, then its project in title marks.
-  const marked = BUYER_MARKED_PROJECT.exec(text);
-  if (marked?.[2]) return cleanTitleLike(marked[2]);
-  // `A公司成为XX服务的中标供应商`: a news item's winner, and the project it won.
-  const won = /成为[ ]*([^，,。；;、\n\t]{4,60}?)的(?:中标|成交)(?:人|单位|供应商)/.exec(text);
-  if (won?.[1]) return cleanTitleLike(won[1]);
-  // `我所负责组织招标的XX(项目编号:…)`, `由XX医院负责建设的XX工程，招标代理人为…`: the project its body is in charge of.
-  const charged = /负责(?:组织)?(?:招标|建设)的[ ]*([^，,。；;、\n\t（(]{4,60}?)[ ]*(?=[（(，,])/.exec(text);
-  if (charged?.[1]) return cleanTitleLike(charged[1]);
-  // `原定于…开标的XX工程(路灯采购)的项目终止招标`: the project a termination stops.
-  const stopped = /开标的[ ]*([^，,。；;\n\t]{4,60}?)(?:的)?(?:项目)?(?:终止|暂停|中止|延期)/.exec(text);
-  if (stopped?.[1]) return cleanTitleLike(stopped[1]);
-  // `“XX代建项目”由我司委托…`: a quoted project opening the notice's sentence.
-  const quoted = /(?:^|\n)[ ]*“([^”\n]{4,80}?(?:项目|工程))”(?=由|已|于|经|因)/.exec(text);
-  if (quoted?.[1]) return cleanTitleLike(quoted[1]);
-  // `XX项目于2022年4月28日…开标`, `XX工程招标于二○一五年一月…举行`, `我单位项目XX工程于…`, `我校XX项目原计划于11月5日…`:
-  // the project a dated sentence is about.
-  const dated =
-    /(?:^|[，,。；;\n])[ ]*(?:(?:我|本)(?:单位|司|院|校|局)的?(?:项目)?)?([^，,。；;、\n\t]{4,60}?(?:项目|工程))(?:招标)?[ ]*(?:于|已于|原计划于|原定于)[ ]*(?:\d{4}|[〇○零一二三四五六七八九]{4})[ ]*年|(?:^|[，,。；;\n])[ ]*(?:我|本)(?:单位|司|院|校|局)(?:的)?([^，,。；;、\n\t]{4,60}?项目)(?:原计划|原定)于/.exec(
-      text,
-    );
-  if (dated?.[1] ?? dated?.[2]) return cleanTitleLike(dated[1] ?? dated[2]);
-  // News of a purchase: `我院XX设备进行公开招标采购`, `XX小学校在学校会议室进行学生课桌椅采购竞争性谈判`, `将XX承包经营权面向社会进行公开招标`.
-  const reported =
-    /(?:^|[，,。；;\n])[ ]*(?:我|本)(?:院|校|局|单位|公司|中心)[ ]*([^，,。；;、\n\t]{4,40}?)[ ]*进行(?:了)?(?:公开|对外)?(?:招标|采购)/.exec(
-      text,
-    ) ??
-    new RegExp(
-      `${BODY_SUFFIX}在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)[ ]*([^，,。；;、\\n\\t]{4,40}?)(?:竞争性谈判|竞争性磋商|公开招标|询价|比选会?|评标会议?|开标会议?)`,
-    ).exec(text) ??
-    /将[ ]*([^，,。；;\n\t]{4,40}?)[ ]*(?:面向社会)?进行(?:公开)?招标/.exec(text);
-  if (reported?.[1]) return cleanTitleLike(reported[1]);
+  const sentence = firstMatch(text, PROJECT_SENTENCES)?.groups?.project;
+  if (sentence) return cleanTitleLike(sentence);
   // A title the site masked (`******医院…采购意向`) names no project, nor does a sentence taken for a title
   // (`根据《关于开展…的通知》…等有关规定，现将…`).
   const unbalanced = (fromTitle?.split('《').length ?? 0) !== (fromTitle?.split('》').length ?? 0);
@@ -721,13 +703,8 @@ function signingBodies(text: string, all = false): string[] {
  * that neither reads as an agency's, is the agency nor is the venue that published it.
  */
 function signingBody(text: string, agency: string | null): string | null {
-  const bodies = signingBodies(text);
-  const buyer = bodies.find((name) => mayBePurchaser(name, agency) && !VENUE.test(name));
-  // A single signer that reads as neither is not passed over for a line further up.
-  return buyer &&
-    (bodies[0] === buyer || !mayBePurchaser(bodies[0] as string, agency) || VENUE.test(bodies[0] as string))
-    ? cleanName(buyer)
-    : null;
+  const buyer = signingBodies(text).find((name) => mayBePurchaser(name, agency) && !VENUE.test(name));
+  return buyer ? cleanName(buyer) : null;
 }
 
 /**
@@ -772,7 +749,7 @@ function reportingBody(text: string, agency: string | null): string | null {
 }
 
 function markedProjectBuyer(text: string, agency: string | null): string | null {
-  const name = BUYER_MARKED_PROJECT.exec(text)?.[1];
+  const name = BUYER_MARKED_PROJECT.exec(text)?.groups?.buyer;
   return name && BODY_NAME.test(name) && mayBePurchaser(name, agency) ? cleanName(name) : null;
 }
 

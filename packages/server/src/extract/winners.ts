@@ -323,12 +323,46 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
 }
 
 /**
- * `推荐XX公司为第一中标候选人` (a 候选人公示 names its first candidate), `推荐中标候选人为:\n第一名:XX公司`, `确定XX公司为中标单位`,
- * `XX公司成为YY项目的中标供应商`, `中标单位为XX公司`, `最终XX公司得分排名第一，为项目中标单位`, `最终由XX公司竞标成功`, `投标结果为：XX公司，以92分最高分中标`: the
- * winner of a result written as prose.
+ * The ways prose names the winner of a result, each with the winner's name as `name` (and, where the sentence
+ * holds it, the sum as `amount`). The earliest match in the text wins.
  */
-const WINNER_SENTENCE =
-  /(?:确定|推荐|选聘|选定)[ ]*([^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|(?:最终|最后)[ ]*([^，,。；;\n]{2,60}?)[ ]*(?:以|的)?(?:综合|总)?(?:得分|评分)[^，,。；;\n]{0,8}?第一名?[，,][ ]*(?:被?(?:确定|推荐)为|为)[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)|推荐[ ]*([^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人|(?:中标|成交)(?:人|单位|供应商)(?:为|[:：])[ ]*((?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,80})|(?:最终|最后)由([^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])|结果为[:：]?[ ]*([^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*为(?:本|该)?(?:(?:项目|标段|包)的?)?(?:中标|成交)(?:人|单位|供应商)(?=[，,。；;\n]|$)|(?:中标|成交)候选人(?:为|是)?[ ]*[:：]?[ ]*\n?[ ]*第一名[ ]*[:：][ ]*([^，,。；;\n]{2,60})|第一(?:名)?(?:中标|成交)候选人(?:为|是|[:：])[ ]*([^，,。；;\n]{2,60})|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)成为[^，,。；;\n]{0,60}?的(?:中标|成交)(?:人|单位|供应商)|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)中得(?:该|本)?项目|(?:^|[，,。；;\n:：])[ ]*([^，,。；;\n:：]{2,60}?)[ ]*以[ ]*((?:人民币)?[ ]*[￥¥]?[ ]*[\d,.]+[ ]*(?:万元|元))(?:的)?(?:价格|报价|总价)?(?:中标|成交)/;
+const WINNER_SENTENCES: readonly RegExp[] = [
+  // `确定XX公司为中标单位`, `选聘综合得分第一名的XX公司为项目中标人`, `拟确定第二中标候选人XX公司为本项目中标人`
+  /(?:确定|推荐|选聘|选定)[ ]*(?<name>[^，,。；;\n]{2,60}?)[ ]*为[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)/,
+  // `最终XX公司得分排名第一，为项目中标单位`
+  /(?:最终|最后)[ ]*(?<name>[^，,。；;\n]{2,60}?)[ ]*(?:以|的)?(?:综合|总)?(?:得分|评分)[^，,。；;\n]{0,8}?第一名?[，,][ ]*(?:被?(?:确定|推荐)为|为)[^，,。；;\n]{0,6}?(?:中标|成交)(?:人|单位|供应商)/,
+  // `推荐XX公司为第一中标候选人`: a 候选人公示 names its first candidate.
+  /推荐[ ]*(?<name>[^，,。；;\n]{2,60}?)[ ]*为第一(?:名)?(?:中标|成交)?候选人/,
+  // `中标单位为XX公司`, `成交供应商：XX公司（联合体）`
+  /(?:中标|成交)(?:人|单位|供应商)(?:为|[:：])[ ]*(?<name>(?:[^，,。；;\n（(]|[（(][^）)\n]{1,10}[)）]){2,80})/,
+  // `最终由XX公司竞标成功`
+  /(?:最终|最后)由(?<name>[^，,。；;\n]{2,60}?)(?:竞标成功|中标|成交)(?=[，,。；;\n])/,
+  // `投标结果为：XX公司，以92分最高分中标`
+  /结果为[:：]?[ ]*(?<name>[^，,。；;\n:：]{2,60}?)[，,]以[^，,。；;\n]{0,12}(?:中标|成交)/,
+  // `XX公司为本项目中标单位`
+  /(?:^|[，,。；;\n:：])[ ]*(?<name>[^，,。；;\n:：]{2,60}?)[ ]*为(?:本|该)?(?:(?:项目|标段|包)的?)?(?:中标|成交)(?:人|单位|供应商)(?=[，,。；;\n]|$)/,
+  // `推荐中标候选人为:\n第一名:XX公司`
+  /(?:中标|成交)候选人(?:为|是)?[ ]*[:：]?[ ]*\n?[ ]*第一名[ ]*[:：][ ]*(?<name>[^，,。；;\n]{2,60})/,
+  // `第一中标候选人为XX公司，投标报价…`
+  /第一(?:名)?(?:中标|成交)候选人(?:为|是|[:：])[ ]*(?<name>[^，,。；;\n]{2,60})/,
+  // `XX公司成为YY项目的中标供应商`
+  /(?:^|[，,。；;\n:：])[ ]*(?<name>[^，,。；;\n:：]{2,60}?)成为[^，,。；;\n]{0,60}?的(?:中标|成交)(?:人|单位|供应商)/,
+  // `XX公司中得该项目`
+  /(?:^|[，,。；;\n:：])[ ]*(?<name>[^，,。；;\n:：]{2,60}?)中得(?:该|本)?项目/,
+  // `XX公司以123.4万元中标`: the sum inside the sentence.
+  /(?:^|[，,。；;\n:：])[ ]*(?<name>[^，,。；;\n:：]{2,60}?)[ ]*以[ ]*(?<amount>(?:人民币)?[ ]*[￥¥]?[ ]*[\d,.]+[ ]*(?:万元|元))(?:的)?(?:价格|报价|总价)?(?:中标|成交)/,
+];
+
+/** The match of `patterns` that starts first in `text`; on a tie, the one listed first. */
+function earliestMatch(text: string, patterns: readonly RegExp[]): RegExpExecArray | null {
+  let earliest: RegExpExecArray | null = null;
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match && (!earliest || match.index < earliest.index)) earliest = match;
+  }
+  return earliest;
+}
+
 const ORGANISATION = /(?:公司|集团|院|所|中心|厂|社|店|行|队|部|站|馆)(?:[（(][^）)]{1,20}[)）])?$/;
 /** The amount after it: `中标金额为人民币壹佰贰拾万元整`, a first candidate's `投标报价388522.08元`. */
 const SENTENCE_AMOUNT =
@@ -364,8 +398,8 @@ function winnerOfClause(clause: string | undefined): string | undefined {
 function winnerFromSentence(text: string): ExtractedWinner[] {
   const byLot = winnersFromLotSentences(text);
   if (byLot.length > 0) return byLot;
-  const stated = WINNER_SENTENCE.exec(text);
-  const supplier = cleanName(winnerOfClause(stated?.slice(1, -1).find((group) => group !== undefined)));
+  const stated = earliestMatch(text, WINNER_SENTENCES);
+  const supplier = cleanName(winnerOfClause(stated?.groups?.name));
   // `综合得分最高的供应商为成交供应商` is a rule, not a result: a winner is an organisation's name.
   if (!stated || !supplier || !ORGANISATION.test(supplier) || /的/.test(supplier)) return [];
   // `预中标单位：A公司、B公司、C公司`: several winners of one result, their sums not given.
@@ -375,8 +409,7 @@ function winnerFromSentence(text: string): ExtractedWinner[] {
   }
   const after = bounded(text, stated.index + stated[0].length);
   const amountAt = SENTENCE_AMOUNT.exec(after);
-  // `XX公司以123.4万元中标`: the sum is inside the sentence.
-  const within = stated.at(-1);
+  const within = stated.groups?.amount;
   const amount = within
     ? awarded(parseAmount(within))
     : amountAt
@@ -411,21 +444,23 @@ function winnersFromRunTogetherRows(text: string): ExtractedWinner[] {
   return winners;
 }
 
-/**
- * A winner on the line under its section (`六、成交结果(入围供应商)` over `XX公司，总价355000.00元。`), or a ranked
- * list's first place (`第一名\t单位名称： XX公司` over `投标报价（万元）： 23.48`).
- */
+/** A winner on the line under its section: `六、成交结果(入围供应商)` over `XX公司，总价355000.00元。`. */
 const WINNER_UNDER_HEADING =
   /(?:^|\n)[ ]*[一二三四五六七八九十\d]{1,2}[、.．][ ]*(?:中标|成交)(?:[（(]成交[)）])?(?:结果|信息|供应商)[^\n]{0,20}\n[ ]*([^\n，,。；;:：]{4,60}?)[，,][ ]*(?:总价|总金额|金额|报价|投标报价|中标价|成交价|中标金额|成交金额)(?:为)?[:：]?[ ]*([^\n。；;]{1,30})/;
+
+function winnerUnderHeading(text: string): ExtractedWinner[] {
+  const under = WINNER_UNDER_HEADING.exec(text);
+  const supplier = cleanName(under?.[1]);
+  if (!under || !supplier || !ORGANISATION.test(supplier)) return [];
+  return [{ lot: null, supplier, amount: awarded(parseAmount(under[2] ?? '')) }];
+}
+
+/** A ranked list's first place: `第一名\t单位名称： XX公司` over `投标报价（万元）： 23.48`. */
 const FIRST_PLACE =
   /(?:^|\n)[ ]*第一名[\t ]+(?:单位名称|投标人名称|投标人|供应商名称)[:：][ ]*([^\n\t]{4,60})((?:\n(?![ ]*第二名)[^\n]*){0,3})/;
 const FIRST_PLACE_PRICE = /投标报价[ ]*(?:[（(](万元|元)[)）])?[:：][ ]*([\d,.]+)/;
 
-function winnerUnderHeading(text: string): ExtractedWinner[] {
-  const under = WINNER_UNDER_HEADING.exec(text);
-  const underSupplier = cleanName(under?.[1]);
-  if (under && underSupplier && ORGANISATION.test(underSupplier))
-    return [{ lot: null, supplier: underSupplier, amount: awarded(parseAmount(under[2] ?? '')) }];
+function winnerInFirstPlace(text: string): ExtractedWinner[] {
   const first = FIRST_PLACE.exec(text);
   const supplier = cleanName(first?.[1]);
   if (!first || !supplier || !ORGANISATION.test(supplier)) return [];
@@ -441,5 +476,6 @@ export function extractWinners(text: string): ExtractedWinner[] | null {
   const winners = fromRows.length > 0 ? fromRows : winnersFromLabels(text);
   if (winners.length === 0) winners.push(...winnerFromSentence(text));
   if (winners.length === 0) winners.push(...winnerUnderHeading(text));
+  if (winners.length === 0) winners.push(...winnerInFirstPlace(text));
   return winners.length > 0 ? winners : null;
 }
