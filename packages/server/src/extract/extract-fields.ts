@@ -101,6 +101,9 @@ const TITLE_SUFFIXES = [
   '中止',
   '暂停',
   '延期',
+  '延期开标',
+  '情况说明',
+  '的情况说明',
   '变更中标人',
   '招标异常',
   '补充通知',
@@ -309,6 +312,9 @@ const PROJECT_SENTENCES: readonly RegExp[] = [
     `${BODY_SUFFIX}在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)[ ]*(?<project>[^，,。；;、\\n\\t]{4,40}?)(?:竞争性谈判|竞争性磋商|公开招标|询价|比选会?|评标会议?|开标会议?)`,
   ),
   /将[ ]*(?<project>[^，,。；;\n\t]{4,40}?)[ ]*(?:面向社会)?进行(?:公开)?招标/,
+  // News of an evaluation: `召开南校区学生公寓6号、8号楼设计方案评标会议`, `召开了XX工程施工方比选会`, `XX工程施工评标会议于…`.
+  /召开了?[ ]*(?<project>[^，,。；;\n\t]{4,40}?)方?(?:评标|比选|开标|评审)会/,
+  /(?:^|[，,。；;\n])[ ]*(?<project>[^，,。；;、\n\t]{4,60}?)(?:评标|开标)会议?(?:于|已于)/,
 ];
 
 /** The first of `patterns`, in their order, that matches `text`. */
@@ -430,6 +436,7 @@ const BUDGET_LABELS = [
   '采购包预算金额',
   '本包预算金额',
   '包预算金额',
+  '项目金额',
 ];
 /** A correction that names a new winner (`变更中标人公告`, `成交结果更正公告`): its winner is the one that stands. */
 const RESULT_CHANGED =
@@ -736,10 +743,13 @@ function projectOwner(text: string): string | null {
   );
 }
 
-/** News of a purchase: `8月6日,江安县西城小学校在学校会议室进行学生课桌椅采购竞争性谈判` — the body that buys. */
+/**
+ * News of a purchase: `8月6日,江安县西城小学校在学校会议室进行学生课桌椅采购竞争性谈判`, `7月12日,滁州学院召开XX评标会议` —
+ * the body that buys.
+ */
 function reportingBody(text: string, agency: string | null): string | null {
   const name = new RegExp(
-    `(?:^|[，,。；;\\n])[ ]*(?:\\d{1,2}月\\d{1,2}日(?:上午|下午)?[，,]?[ ]*)?([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)`,
+    `(?:^|[，,。；;\\n])[ ]*(?:\\d{1,2}月\\d{1,2}日(?:上午|下午)?[，,]?[ ]*)?([\\u4e00-\\u9fa5（）()]{3,40}?${BODY_SUFFIX})(?:在[^，,。；;\\n]{2,20}?(?:进行|组织|召开)|召开了?[^，,。；;\\n]{2,40}?(?:评标|比选|开标|评审)会)`,
   ).exec(text)?.[1];
   // `后勤保障处在处办会议室组织…招标`: a department alone is not the body that buys.
   const department = /^[\u4e00-\u9fa5]{2,6}(?:处|科|部|办|室)$/;

@@ -148,12 +148,12 @@ const RUN_TOGETHER_LABEL =
 
 /**
  * A following `label：` in the same cell ends a value: `王工 电话：138…` → `王工`, `XX工程 2. 项目编号：…` and
- * `XX项目 （2）采购计划编号：…` → the name, as does one with readings (`预(yù)算金额:`);
+ * `XX项目 （2）采购计划编号：…` and `XX项目 2.2采购编号：…` → the name, as does one with readings (`预(yù)算金额:`);
  * so does a flattened table's header (`五湖路二标 序号 项目名称 …`).
  */
 function cutAtNextLabel(value: string): string {
   const next =
-    /[ ]+(?=(?:\d{1,3}[.、．][ ]*|[（(][\d一二三四五六七八九十]{1,3}[)）][ ]*)?[\u4e00-\u9fa5（）()A-Za-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü ]{2,16}[:：])|[ ]*[;；,，][ ]*(?=[\u4e00-\u9fa5]{2,10}(?:为)?[:：])|[ ]+(?=序号[ ])/.exec(
+    /[ ]+(?=(?:\d{1,3}(?:[.．]\d{1,3})+[.、．]?[ ]*|\d{1,3}[.、．][ ]*|[（(][\d一二三四五六七八九十]{1,3}[)）][ ]*)?[\u4e00-\u9fa5（）()A-Za-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü ]{2,16}[:：])|[ ]*[;；,，][ ]*(?=[\u4e00-\u9fa5]{2,10}(?:为)?[:：])|[ ]+(?=序号[ ])/.exec(
       value,
     );
   const spaced = next ? value.slice(0, next.index) : value;
