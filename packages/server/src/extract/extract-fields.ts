@@ -211,6 +211,8 @@ function projectNameFromTitle(title: string | null): string | null {
       }
     }
   }
+  // `XX工程完成招标工作`: news that the project's tender is done.
+  name = name.replace(/(?:顺利)?完成(?:了)?招标工作$/, '');
   // `XX项目需求公告`: what the project needs is announced, the project is the name.
   name = name.replace(/(?<=项目|服务|工程)需求$/, '');
   // `关于终止XX遴选工作的公告`: what is done to the project is no part of its name.

@@ -35,10 +35,11 @@ function labelRegExp(labels: readonly string[]): RegExp {
   const key = labels.join('|');
   let pattern = LABEL_CACHE.get(key);
   if (!pattern) {
-    // Longest first so that 采购项目名称 wins over 项目名称 at the same place.
+    // Longest first so that 采购项目名称 wins over 项目名称 at the same place. A flattened page runs a section's
+    // heading into its first label (`一、项目名称采购项目名称：…`).
     const alternatives = [...labels].sort((a, b) => b.length - a.length).map(labelSource);
     pattern = new RegExp(
-      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]))${NUMBERING}(?:本[ ]*)?(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*(?:为(?=[:：]))?([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
+      String.raw`(?:^|(?<=[\n\t，,。；;、 :：的（(]|[一二三四五六七八九十]{1,2}、[\u4e00-\u9fa5]{2,6}(?:名称|编号|信息|概况)))${NUMBERING}(?:本[ ]*)?(${alternatives.join('|')})[ ]*(?:[（(]([^）)\n\t]{0,40})[）)])?[ ]*(?:为(?=[:：]))?([:：]|\t)(?:(?<=[:：])[ \t]*|[ ]*)`,
       'g',
     );
     LABEL_CACHE.set(key, pattern);
