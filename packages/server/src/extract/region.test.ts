@@ -41,8 +41,9 @@ describe('regionOf', () => {
     expect(codes('东方电气集团')).toBeNull();
   });
 
-  it("reads a province's short name after a preposition, a city's only where a name starts", () => {
+  it("reads a province's short name after a preposition or a ministry, a city's only where a name starts", () => {
     expect(codes('投标人应在安徽公共资源交易集团电子交易系统获取招标文件')).toEqual(['340000', null, null]);
+    expect(codes('应急管理部天津消防研究所')?.[0]).toBe('120000');
     expect(codes('供应商须在合肥公共资源交易中心现场递交')).toBeNull();
   });
 });

@@ -119,7 +119,8 @@ function areaIndex(): AreaIndex {
   return index;
 }
 
-const PROVINCE_AFTER = /[在于至赴由或和与及]/;
+// `应急管理部天津消防研究所`: a ministry's body in a province.
+const PROVINCE_AFTER = /[在于至赴由或和与及部]/;
 
 interface Mention {
   at: number;
