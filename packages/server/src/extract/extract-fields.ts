@@ -793,6 +793,20 @@ function combinedParties(text: string): { purchaser: string; agency: string } | 
   return null;
 }
 
+/**
+ * Prose that names the agency: the national template's `XX项目的潜在供应商应在YY招标有限公司获取采购文件` (where it
+ * hands them out), a report's `抽取YY咨询有限公司代理本项目招标事宜`.
+ */
+const AGENCY_SENTENCES: readonly RegExp[] = [
+  /应在[ ]*(?<name>[\u4e00-\u9fa5（）()]{4,40}?公司)[ ]*(?:[（(][^）)\n]{0,40}[)）])?[ ]*获取/,
+  /(?:抽取|选定|确定|委托|由)[ ]*(?<name>[\u4e00-\u9fa5（）()]{4,40}?公司)[ ]*代理(?:本|该|此)(?:项目|次)/,
+];
+
+function agencyInProse(text: string): string | null {
+  const name = firstMatch(text, AGENCY_SENTENCES)?.groups?.name;
+  return name && AGENCY_LIKE.test(name) && !VENUE.test(name) ? cleanName(name) : null;
+}
+
 /** An agency's sign-off (`天津国际招标有限公司\n2021年8月31日`), wherever the page puts it: the agency of a notice naming none. */
 function signingAgency(text: string): string | null {
   const agent = signingBodies(text, true).find((name) => AGENCY_LIKE.test(name) && !VENUE.test(name));
@@ -1063,7 +1077,11 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
   const announcementType = safely(() => classifyAnnouncement(title, text));
   const combined = safely(() => combinedParties(text));
   const agency = safely(
-    () => extractParty(text, 'agency', AGENCY_LABELS) ?? combined?.agency ?? signingAgency(text),
+    () =>
+      extractParty(text, 'agency', AGENCY_LABELS) ??
+      combined?.agency ??
+      signingAgency(text) ??
+      agencyInProse(text),
   );
   const projectName = safely(() => extractProjectName(text, title));
   const purchaser = safely(
