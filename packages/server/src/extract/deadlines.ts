@@ -38,9 +38,12 @@ const SAME_DAY_UNTIL = /^\s*(?:[-—–~～至到]|起至)\s*(\d{1,2})\s*[:：�
 function contextBefore(text: string, date: FoundDate, previousEnd: number): string {
   const lineStart = lineStartBefore(text, date.index);
   const window = text.slice(lineStart, date.index);
+  // A page flattened to one line keeps its numbered items apart only by their numbers (`…地点： 1、投标文件递交时间：`).
+  const item = [...window.matchAll(/\s(?:\d{1,2}|[一二三四五六七八九十]{1,3})[、．](?!\d)/g)].at(-1);
   const sentenceStart = Math.max(
     lineStart,
     previousEnd,
+    item ? lineStart + item.index + 1 : 0,
     ...['。', '；', ';'].map((mark) => {
       const at = window.lastIndexOf(mark);
       return at === -1 ? 0 : lineStart + at + 1;

@@ -86,11 +86,12 @@ function runTogetherRegExps(labels: readonly string[]): RegExp[] {
     );
   }
   if (codes.length > 0) {
-    // `…工程施工项目编号：A4313810001000038`: a code's label written straight after the name before it.
+    // `…工程施工项目编号：A4313810001000038`, `…服务项目编号:(ORDOS…)`: a code's label written straight after the name
+    // before it.
     patterns.push(
       cachedRegExp(
         `joined-code:${codes.join('|')}`,
-        () => String.raw`(?<=[\u4e00-\u9fa5])(${alternation(codes)})()[ ]*([:：])[ ]*(?=[A-Za-z\d])`,
+        () => String.raw`(?<=[\u4e00-\u9fa5])(${alternation(codes)})()[ ]*([:：])[ ]*(?=[（(]?[A-Za-z\d])`,
       ),
     );
   }
