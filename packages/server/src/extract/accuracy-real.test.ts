@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 183,
-    projectCode: 118,
-    budgetFen: 47,
-    purchaser: 165,
-    agency: 80,
-    procurementMethod: 121,
-    provinceCode: 214,
-    bidDeadline: 31,
-    winners: 68,
-    phones: 85,
+    projectName: 191,
+    projectCode: 123,
+    budgetFen: 49,
+    purchaser: 171,
+    agency: 87,
+    procurementMethod: 126,
+    provinceCode: 221,
+    bidDeadline: 35,
+    winners: 74,
+    phones: 88,
   },
   'held-out': {
-    projectName: 175,
-    projectCode: 151,
-    budgetFen: 49,
-    purchaser: 184,
-    agency: 123,
-    procurementMethod: 123,
-    provinceCode: 267,
-    bidDeadline: 55,
-    winners: 53,
-    phones: 119,
+    projectName: 189,
+    projectCode: 161,
+    budgetFen: 50,
+    purchaser: 199,
+    agency: 133,
+    procurementMethod: 131,
+    provinceCode: 285,
+    bidDeadline: 58,
+    winners: 62,
+    phones: 125,
   },
 };
 
@@ -46,7 +46,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
 // (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
 // rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 6, 'held-out': 34 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 36 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
