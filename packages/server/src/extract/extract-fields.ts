@@ -230,6 +230,7 @@ const PROJECT_NAME_LABELS = [
   '采购项目名称',
   '招标项目名称',
   '工程名称',
+  '工程项目名称',
   '原公告的采购项目名称',
   '原公告项目名称',
   '拟建项目名称',
@@ -287,6 +288,8 @@ const PROJECT_SENTENCES: readonly RegExp[] = [
   // "对XX项目（项目编号：…）进行…", "本 XX（招标项目编号：…）已由…", "A就XX项目(项目编号:…)进行…": the name the code
   // is given for.
   /(?:对|本|就)[ ]*(?<project>(?:[^，。；、\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]*[（(](?:招标|采购)?项目编号(?:为)?[:：]/,
+  // Shanghai's template: `由YY招标服务中心有限公司组织的XX（项目编号:…，项目总金额：…）的竞争性磋商方式的采购`.
+  /由[^，,。；;\n]{2,40}?组织的[ ]*(?<project>[^，,。；;\n（(]{4,60}?)[ ]*[（(](?:项目编号|招标编号|采购编号)/,
   // `对 XX、YY服务商选择 项目(采购编号: 202225 )进行…`: the name padded with spaces before 项目.
   /对[ ]+(?<project>(?:[^，。；\n\t（(]|[（(][^）)\n]{1,10}[）)]){4,80}?)[ ]+项目[ ]*[（(](?:招标|采购|项目)编号[:：]/,
   // `A对XX项目进行公开招标`, `…对XX采购项目进行协议采购，结果如下`: the project the opening sentence names.
@@ -444,6 +447,7 @@ const BUDGET_LABELS = [
   '本包预算金额',
   '包预算金额',
   '项目金额',
+  '项目总金额',
 ];
 /** A correction that names a new winner (`变更中标人公告`, `成交结果更正公告`): its winner is the one that stands. */
 const RESULT_CHANGED =
@@ -800,10 +804,11 @@ function combinedParties(text: string): { purchaser: string; agency: string } | 
 
 /**
  * Prose that names the agency: the national template's `XX项目的潜在供应商应在YY招标有限公司获取采购文件` (where it
- * hands them out), a report's `抽取YY咨询有限公司代理本项目招标事宜`.
+ * hands them out), Shanghai's `由YY招标服务中心有限公司组织的XX…的采购`, a report's `抽取YY咨询有限公司代理本项目招标事宜`.
  */
 const AGENCY_SENTENCES: readonly RegExp[] = [
   /应在[ ]*(?<name>[\u4e00-\u9fa5（）()]{4,40}?公司)[ ]*(?:[（(][^）)\n]{0,40}[)）])?[ ]*获取/,
+  /由[ ]*(?<name>[\u4e00-\u9fa5（）()]{4,40}?(?:公司|中心))组织的/,
   /(?:抽取|选定|确定|委托|由)[ ]*(?<name>[\u4e00-\u9fa5（）()]{4,40}?公司)[ ]*代理(?:本|该|此)(?:项目|次)/,
 ];
 
