@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 191,
-    projectCode: 123,
-    budgetFen: 49,
-    purchaser: 171,
-    agency: 87,
-    procurementMethod: 126,
-    provinceCode: 221,
+    projectName: 196,
+    projectCode: 124,
+    budgetFen: 51,
+    purchaser: 174,
+    agency: 89,
+    procurementMethod: 128,
+    provinceCode: 223,
     bidDeadline: 35,
-    winners: 74,
-    phones: 88,
+    winners: 76,
+    phones: 91,
   },
   'held-out': {
-    projectName: 189,
-    projectCode: 161,
-    budgetFen: 50,
-    purchaser: 199,
-    agency: 133,
-    procurementMethod: 131,
-    provinceCode: 285,
-    bidDeadline: 58,
-    winners: 62,
-    phones: 125,
+    projectName: 201,
+    projectCode: 175,
+    budgetFen: 53,
+    purchaser: 212,
+    agency: 145,
+    procurementMethod: 139,
+    provinceCode: 302,
+    bidDeadline: 61,
+    winners: 67,
+    phones: 137,
   },
 };
 
@@ -46,7 +46,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
 // (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
 // rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 36 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 41 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
