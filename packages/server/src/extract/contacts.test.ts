@@ -14,6 +14,11 @@ describe('parsePhones', () => {
       { type: 'mobile', number: '13805711234', areaCode: null, extension: null },
       { type: 'mobile', number: '13912345678', areaCode: null, extension: null },
     ]);
+    // Codes that start 01 or 02 have three digits, the others four, written together or apart.
+    expect(parsePhones('02349891783、07367373188').map((phone) => phone.number)).toEqual([
+      '023-49891783',
+      '0736-7373188',
+    ]);
     expect(parsePhones('400-820-1234')).toEqual([
       { type: 'landline', number: '400-820-1234', areaCode: null, extension: null },
     ]);

@@ -4,9 +4,10 @@ import { isMasked } from './masking';
 import type { ContactRole, ExtractedContact, ExtractedPhone } from './types';
 
 const MOBILE = /(?<![\d-])(?:\+?86[- ]?)?(1[3-9]\d)[- ]?(\d{4})[- ]?(\d{4})(?!\d)/g;
-// A number may run straight into the next item's number (`电话:0769-228618027.若对…`: item 7).
+// A number may run straight into the next item's number (`电话:0769-228618027.若对…`: item 7). Area codes that start
+// 01 or 02 have three digits (010, 020–029), the others four: `02349891783` is 023-49891783.
 const LANDLINE =
-  /(?<![\d-])[（(]?(0\d{2,3})[)）]?(?:[ ]*-{1,2}[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?:(?!\d)|(?=\d{1,2}[.、．][\u4e00-\u9fa5]))/gi;
+  /(?<![\d-])[（(]?(0(?:[12]\d|[3-9]\d{2}))[)）]?(?:[ ]*-{1,2}[ ]*|[ ])?(\d{3,4}[ ]?\d{4})(?:[ ]*(?:转|分机|-|ext\.?|#|，转)[ ]*(\d{1,6}))?(?:(?!\d)|(?=\d{1,2}[.、．][\u4e00-\u9fa5]))/gi;
 const SERVICE_NUMBER = /(?<![\d-])([48]00)[- ]?(\d{3})[- ]?(\d{4})(?!\d)/g;
 const BARE_LANDLINE = /(?<![\d-])(\d{7,8})(?:[ ]*(?:转|分机|ext\.?|#|-)[ ]*(\d{1,6}))?(?![\d-])/gi;
 
