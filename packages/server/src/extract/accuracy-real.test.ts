@@ -16,19 +16,19 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
     provinceCode: 223,
     bidDeadline: 35,
     winners: 76,
-    phones: 91,
+    phones: 92,
   },
   'held-out': {
-    projectName: 201,
-    projectCode: 175,
-    budgetFen: 53,
-    purchaser: 212,
-    agency: 145,
-    procurementMethod: 139,
-    provinceCode: 302,
-    bidDeadline: 61,
+    projectName: 214,
+    projectCode: 184,
+    budgetFen: 60,
+    purchaser: 227,
+    agency: 159,
+    procurementMethod: 154,
+    provinceCode: 318,
+    bidDeadline: 74,
     winners: 67,
-    phones: 137,
+    phones: 152,
   },
 };
 
@@ -46,7 +46,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
 // (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
 // rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 41 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 42 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
