@@ -6,7 +6,7 @@ import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled, lineEndAfter } from './labels';
 import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
-import { regionOf, resolveRegion } from './region';
+import { regionOf, regionOfContacts, resolveRegion } from './region';
 import type {
   AnnouncementTypeCode,
   ExtractedAmount,
@@ -1122,6 +1122,8 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
       ? safely(() => extractWinners(text))
       : null;
 
+  const contacts = safely(() => extractContacts(text));
+
   return {
     title,
     announcementType,
@@ -1142,7 +1144,7 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
     ceilingPrice: safely(() => amountFrom(text, CEILING_LABELS, /最高限价|控制价|拦标价/)),
     purchaser,
     agency,
-    contacts: safely(() => extractContacts(text)),
+    contacts,
     deadlines:
       announcementType === 'nj' || announcementType === 'sp' ? null : safely(() => extractDeadlines(text)),
     winners,
@@ -1157,7 +1159,9 @@ export function extractFields(input: string, options: ExtractOptions = {}): Extr
             // `2025年5月6日17:00（北京时间）` names the clock, not the place.
             text.replaceAll('北京时间', ''),
           ),
-        ),
+        ) ??
+        // A notice that names no place still rings from one.
+        regionOfContacts(contacts),
     ),
     approval,
   };

@@ -1,5 +1,6 @@
 import { areaCatalog } from '../catalog/area-catalog';
-import type { ExtractedRegion } from './types';
+import { provinceOfAreaCode } from './area-codes';
+import type { ExtractedContact, ExtractedRegion } from './types';
 
 interface AreaEntry {
   level: 'province' | 'city' | 'district';
@@ -227,4 +228,31 @@ export function resolveRegion(sources: readonly (string | null | undefined)[]): 
     if (region.districtCode) break;
   }
   return region;
+}
+
+/**
+ * The province a notice's contacts ring in, for a notice that names no place: the buyer's or the project's landline
+ * first (an agency may sit in another province), then any. Null when no landline has a known area code.
+ */
+export function regionOfContacts(contacts: readonly ExtractedContact[] | null): ExtractedRegion | null {
+  const ordered = [
+    ...(contacts ?? []).filter((contact) => contact.role !== 'agency'),
+    ...(contacts ?? []).filter((contact) => contact.role === 'agency'),
+  ];
+  for (const contact of ordered) {
+    for (const phone of contact.phones) {
+      const provinceCode = phone.areaCode ? provinceOfAreaCode(phone.areaCode) : null;
+      const province = areaCatalog().provinces.find((entry) => entry.code === provinceCode);
+      if (province)
+        return {
+          provinceCode: province.code,
+          provinceName: province.name,
+          cityCode: null,
+          cityName: null,
+          districtCode: null,
+          districtName: null,
+        };
+    }
+  }
+  return null;
 }
