@@ -260,6 +260,8 @@ describe('extractFields on the parties of a notice', () => {
     expect(budget('预算金额：合同包1：50万元；合同包2：55.5万元')).toBe(105_500_000);
     expect(budget('预算金额：50万元（包1），55.5万元（包2），合计105.6万元')).toBe(105_600_000);
     expect(budget('包号\t包名称\t预算金额（万元）\n1\t甲\t50\n2\t乙\t55.5')).toBe(105_500_000);
+    expect(budget('采购包1：预算金额：50万元\n采购包2：预算金额：55.5万元')).toBe(105_500_000);
+    expect(budget('本次招标项目预算价为105.5万元')).toBe(105_500_000);
     // Several projects of one 采购意向 are no lots of one project.
     expect(
       budget('序号\t采购项目名称\t预算金额（万元）\t预计采购时间\n1\t甲项目\t50\t3月\n2\t乙项目\t55.5\t4月'),

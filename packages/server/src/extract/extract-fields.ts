@@ -4,7 +4,7 @@ import { approvalStageOf, classifyAnnouncement, classifyMethod, SECTION_HEADING 
 import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } from './clean';
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
-import { columnValues, findLabeled, lineEndAfter } from './labels';
+import { columnValues, findLabeled, type LabeledValue, lineEndAfter, lineStartBefore } from './labels';
 import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
 import { regionOf, regionOfContacts, resolveRegion } from './region';
 import type {
@@ -448,6 +448,8 @@ const BUDGET_LABELS = [
   '包预算金额',
   '项目金额',
   '项目总金额',
+  '预算总额',
+  '财政预算',
 ];
 /** A correction that names a new winner (`变更中标人公告`, `成交结果更正公告`): its winner is the one that stands. */
 const RESULT_CHANGED =
@@ -471,6 +473,8 @@ function amountFrom(
   sentence?: RegExp,
 ): ExtractedAmount | null {
   const labeled = findLabeled(text, labels, 0, text.length, { ownLine: true });
+  const perLot = lotAmounts(text, labeled);
+  if (perLot) return perLot;
   for (const { value, qualifier } of labeled) {
     const amount =
       lotSum(value.split(/[；;，,]/), (part) => parseAmount(part, unitFromLabel(`（${qualifier}）`))) ??
@@ -498,6 +502,22 @@ function amountFrom(
 
 const LOT_PART =
   /^[ ]*(?:合同包|采购包|包件?|标段|标包|分包|标项)[ ]*[\d一二三四五六七八九十]+|^[ ]*第?[\d一二三四五六七八九十]+[ ]*(?:包|标段)|[（(](?:合同包|采购包|包|标段)[ ]*[\d一二三四五六七八九十]+[）)]/;
+
+/**
+ * `采购包1：预算金额：60万元` / `采购包2：预算金额：60万元`: each lot's sum labelled on its own line, the project's being
+ * theirs together — when every labelled sum belongs to a lot.
+ */
+function lotAmounts(text: string, labeled: readonly LabeledValue[]): ExtractedAmount | null {
+  if (labeled.length < 2) return null;
+  const amounts: ExtractedAmount[] = [];
+  for (const { value, qualifier, index } of labeled) {
+    const before = text.slice(lineStartBefore(text, index), index);
+    const amount = parseAmount(value, unitFromLabel(`（${qualifier}）`));
+    if (!LOT_PART.test(before) || !amount || amount.fen <= 0) return null;
+    amounts.push(amount);
+  }
+  return sumOf(amounts);
+}
 
 function sumOf(amounts: readonly ExtractedAmount[]): ExtractedAmount {
   return {
@@ -540,7 +560,7 @@ const INVESTMENT_SENTENCE =
 
 /** A budget stated in a sentence: `本项目预算为人民币256.8万元`, `臭氧治疗仪1台，预算金额50万元`. */
 const BUDGET_SENTENCE =
-  /(?:项目|采购)?预算(?:金额|资金)?(?:为|是|约为?)?[ ]*(?=(?:人民币)?[ ]*[￥¥]?[ ]*(?:\d|[壹贰叁肆伍陆柒捌玖拾]))/;
+  /(?:项目|采购)?预算(?:金额|资金|价)?(?:为|是|约为?)?[ ]*(?=(?:人民币)?[ ]*[￥¥]?[ ]*(?:\d|[壹贰叁肆伍陆柒捌玖拾]))/;
 
 const PURCHASER_LABELS = [
   '采购人',
