@@ -317,6 +317,12 @@ describe('extractFields on the parties of a notice', () => {
     );
     expect(cellLines.projectName).toBe('2024年某某绿化管护项目');
     expect(cellLines.budget?.fen).toBe(785_810_000);
+    // The same without the pipes, a header cell broken over two lines and the row's last cells empty.
+    const bare = extractFields(
+      '某某小学2026年05月至2026年06月政府采购意向\n序号\n采购项目名称\n采购需求概况\n预算金额（万元）\n预计\n采购时间\n备注\n1\n某某小学供热能源托管服务\n采用托管式合同能源管理模式。\n201.3392\n2026-06\n其他需要说明的事项：\n某某小学',
+    );
+    expect(bare.projectName).toBe('某某小学供热能源托管服务');
+    expect(bare.budget?.fen).toBe(201_339_200);
     const runTogether = extractFields(
       '某某局2024年3月政府采购意向公告\n编号 | 项目名称 | 采购需求概况 | 采购预算 (万元) | 预计采购月份 | 备注 | 1 | 2024年某某食品抽检 | 为落实要求开展抽检。 | 270 | 2024年4月 | 无',
     );

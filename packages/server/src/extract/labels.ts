@@ -414,11 +414,51 @@ function headerAndFirstRow(cells: string[]): string[][] {
 }
 
 /**
+ * A table a page store wrote out one cell a line (`序号` / `采购项目名称` / `预算金额（万元）` … / `1` / `XX项目` /
+ * `201.3392` …): its header and each numbered row put back together as tab-separated lines. A row ends at the next
+ * row's number, an empty line, a line ending in a colon or a heading, or after as many cells as the header has.
+ */
+function unstackedTables(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = (lines[i] ?? '').trim();
+    if (!/^(?:序号|编号)$/.test(line)) {
+      out.push(lines[i] ?? '');
+      continue;
+    }
+    let j = i + 1;
+    while (
+      j < lines.length &&
+      HEADER_LIKE.test((lines[j] ?? '').trim()) &&
+      !/^\d+$/.test((lines[j] ?? '').trim())
+    )
+      j += 1;
+    const header = [line, ...lines.slice(i + 1, j).map((cell) => cell.trim())];
+    if (header.length < 4 || (lines[j] ?? '').trim() !== '1') {
+      out.push(lines[i] ?? '');
+      continue;
+    }
+    out.push(header.join('\t'));
+    for (let number = 1; (lines[j] ?? '').trim() === String(number); number += 1) {
+      const row = [String(number)];
+      for (j += 1; j < lines.length && row.length < header.length; j += 1) {
+        const cell = (lines[j] ?? '').trim();
+        if (cell === '' || cell === String(number + 1) || /[:：]$/.test(cell) || isTopHeading(cell)) break;
+        row.push(cell);
+      }
+      out.push(row.join('\t'));
+    }
+    i = j - 1;
+  }
+  return out;
+}
+
+/**
  * Values of a column table: a header row of at least three short label cells followed by data rows with the
  * same number of cells. Answers each data row's cell under the first header matching `header`, in order.
  */
 export function columnValues(text: string, header: RegExp): ColumnValue[] {
-  const rows = text.split('\n').flatMap((line) => headerAndFirstRow(line.split('\t')));
+  const rows = unstackedTables(text.split('\n')).flatMap((line) => headerAndFirstRow(line.split('\t')));
   const values: ColumnValue[] = [];
   for (let i = 0; i < rows.length; i += 1) {
     const head = rows[i] ?? [];
