@@ -115,7 +115,7 @@ export function classifyMethod(
   if (/邀请招标|投标邀请书/.test(text)) return null;
   const heading = `${title ?? ''}\n${text.slice(0, 300)}`;
   if (type === 'zb' && /招标公告/.test(heading)) return 'gk';
-  return /潜在投标人[^。\n]{0,40}获取招标文件/.test(text) ? 'gk' : null;
+  return /潜在投标人[^。\n]{0,40}获取(?:[（(][^）)\n]{0,6}[）)])?招标文件/.test(text) ? 'gk' : null;
 }
 
 /** Approval-stage words → the catalog's stage codes, most specific first. */
