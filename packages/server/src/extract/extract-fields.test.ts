@@ -484,6 +484,13 @@ describe('extractFields on the parties of a notice', () => {
       ['一标', '甲(上海)照明有限公司', null],
       ['二标', '乙照明有限公司', null],
     ]);
+    const labelledLots = extractFields(
+      '某某项目中标公告\n包1中标供应商：甲科技有限公司，中标金额：10万元；包2中标供应商：乙科技有限公司，中标金额：20万元。',
+    );
+    expect(labelledLots.winners?.map((w) => [w.lot, w.supplier, w.amount?.fen])).toEqual([
+      ['包1', '甲科技有限公司', 10_000_000],
+      ['包2', '乙科技有限公司', 20_000_000],
+    ]);
     // `金额 1` beside a 下浮率 is the form's placeholder, not a sum.
     expect(
       extractFields('某某项目中标公告\n中标人：甲有限公司\n中标金额：1\n备注：中标下浮率3%').winners?.[0]
