@@ -389,6 +389,9 @@ const PROJECT_CODE_LABELS = [
   '网上竞价编号',
   '项目招标编号',
   '比选编号',
+  '询价编号',
+  '磋商编号',
+  '谈判编号',
 ];
 /** Numbers of a plan, a lot or a document: the project's code only where the notice states no other. */
 /** `…服务项目,招标编号为长轨运服采〔2026〕006号,招标人为…`: the code a sentence gives. */
@@ -406,6 +409,8 @@ const SECONDARY_CODE_LABELS = [
   '标书编号',
   '标段（包）编号',
   '标段(包)编号',
+  '招标文件编号',
+  '采购文件编号',
 ];
 
 const BUDGET_LABELS = [
@@ -587,6 +592,8 @@ const PURCHASER_LABELS = [
   '招标人全称',
   '比选人',
   '采购单位全称',
+  '询价人',
+  '询价单位',
 ];
 const AGENCY_LABELS = [
   '采购代理机构',
