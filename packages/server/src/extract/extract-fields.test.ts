@@ -238,6 +238,14 @@ describe('extractFields on the parties of a notice', () => {
     );
     expect(deadline('报价时间：2025年3月1日9:00至2025年3月5日17:00止')).toBe('2025-03-05T17:00:00+08:00');
     expect(deadline('请于2025年2月2日下午17:00前将报名资料发送至指定邮箱。')).toBeNull();
+    expect(deadline('竞价截止时间：2025年3月5日9时30分')).toBe('2025-03-05T09:30:00+08:00');
+    expect(deadline('截标时间：2025年3月5日9时30分')).toBe('2025-03-05T09:30:00+08:00');
+    // A page flattened to one line: the numbered item, not the heading it runs after, says what the date is.
+    expect(
+      deadline(
+        '八.竞争性谈判时间和地点： 1、投标文件递交时间：2015年4月17日13时00分至13时30分止。 2、竞争性谈判时间：2015年4月17日13时30分。',
+      ),
+    ).toBe('2015-04-17T13:30:00+08:00');
   });
 
   it('reads both parties under one label, and a winners column without a sum', () => {
