@@ -5,6 +5,7 @@ import { cleanCode, cleanName, cleanTitleLike, cleanValue, withoutTitleTags } fr
 import { contactBlocks, extractContacts } from './contacts';
 import { extractDeadlines } from './deadlines';
 import { columnValues, findLabeled, type LabeledValue, lineEndAfter, lineStartBefore } from './labels';
+import { isMasked } from './masking';
 import { decodeEntities, htmlToText, looksLikeHtml, normalizeText } from './normalize';
 import { regionOf, regionOfContacts, resolveRegion } from './region';
 import type {
@@ -85,6 +86,7 @@ function pickTitle(text: string, candidates: readonly (string | undefined)[]): s
 
 /** Words a title ends with after the project's name, stripped one by one (longest first). */
 const TITLE_SUFFIXES = [
+  '合同公告',
   '公告',
   '公示',
   '预告',
@@ -270,7 +272,10 @@ const MASK_RUN = /[*＊]{2,}|[×X]{3,}|[#＃]{3,}|[（(][ ]*略[ ]*[）)]/;
 function maskFits(masked: string, name: string): boolean {
   const pieces = masked.trim().replace(LABELED_NOTICE_KIND, '').split(MASK_RUN);
   if (pieces.length < 2 || pieces.join('').length < 4) return false;
-  const escaped = pieces.map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // A lone `*` hides a digit or two (`*月` for `1月`); a run of them, any part of the name.
+  const escaped = pieces.map((piece) =>
+    piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*|＊/g, '.{1,2}'),
+  );
   return new RegExp(`^${escaped.join('.{1,60}?')}$`).test(name);
 }
 
@@ -279,6 +284,8 @@ function maskFits(masked: string, name: string): boolean {
  * `project` group.
  */
 const PROJECT_SENTENCES: readonly RegExp[] = [
+  // A correction citing the notice it corrects: `对2023年8月18日发布的“XX项目询价公告(SC—2023-006)`.
+  /发布的[ ]*[“"《](?<project>[^”"》\n]{4,60}?(?:项目|工程|服务|采购))[ ]*(?:询价|招标|采购|磋商|谈判|比选|竞价)?公告/,
   // ccgp: "项目概况\nXX项目 招标项目的潜在投标人应在…"
   /(?:^|\n)(?<project>[^\n]{4,80}?)\s*(?:招标|采购|磋商|谈判|询价)项目的潜在(?:投标人|供应商)/,
   // 标准施工招标文件: "本招标项目XX已由…批准建设"
@@ -354,7 +361,11 @@ function extractProjectName(text: string, title: string | null): string | null {
     /(?:^|\n)[ ]*([^\n，,。；;:：]{4,80}?)[ ]*政府采购合同[ ]*(?:[（(][^\n]{0,20}?类[^\n]{0,8}?[)）])?[ ]*(?=\n|$|政府采购合同编号)/.exec(
       text,
     );
-  if (contract?.[1]) return cleanTitleLike(contract[1]);
+  // A masked heading (`****年*月…安保服务项目续签合同政府采购合同`) gives way to a title that fits it.
+  if (contract?.[1])
+    return fromTitle && isMasked(contract[1]) && maskFits(contract[1], fromTitle)
+      ? fromTitle
+      : cleanTitleLike(contract[1]);
   const column = columnValues(text, /项目名称|采购项目|工程名称/).map((cell) => cleanTitleLike(cell.value));
   if (column.length === 1 && column[0]) return column[0];
   const sentence = firstMatch(text, PROJECT_SENTENCES)?.groups?.project;

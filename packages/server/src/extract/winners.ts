@@ -2,6 +2,7 @@ import { parseAmount, unitFromLabel } from './amount';
 import { bounded } from './bounded';
 import { cleanName } from './clean';
 import { findLabeled, linesOf } from './labels';
+import { isMasked } from './masking';
 import type { ExtractedAmount, ExtractedWinner } from './types';
 
 const SUPPLIER_HEADER =
@@ -214,6 +215,8 @@ const AMOUNT_LABELS = [
   '投标报价',
   '最终报价',
   '合同金额',
+  '合计金额小写',
+  '合计金额大写',
   '中标（成交）价格',
   '总中标金额',
   '中标总金额',
@@ -281,7 +284,14 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
   const colon = candidates.filter((found) => /[:：][ \t]*$/.test(text.slice(found.index, found.valueIndex)));
   const suppliers = colon.length > 0 ? colon : candidates;
   const others = findLabeled(text, OTHER_CANDIDATE_LABELS);
-  const amounts = findLabeled(text, AMOUNT_LABELS, 0, text.length, { ownLine: true, runTogether: true });
+  // `合计金额小写: ******` over `合计金额大写:捌拾万…元整`: a sum masked in one form is read from the other.
+  const amounts = findLabeled(text, AMOUNT_LABELS, 0, text.length, {
+    ownLine: true,
+    runTogether: true,
+  }).filter(
+    (amount, i, all) =>
+      !isMasked(amount.value) || !all.some((other) => other !== amount && !isMasked(other.value)),
+  );
   // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
   const statedUnit = /(?:价格|金额)单位[:：]\s*(万元|亿元|元)/.exec(text)?.[1];
   const winners: ExtractedWinner[] = [];
