@@ -7,28 +7,28 @@ import { partOfSite, REAL_FIELDS, readManifest, readRealNotices, scoreCorpus } f
 // correct values per field. Adding notices can only keep or raise them; a change that loses one fails here.
 const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
   development: {
-    projectName: 203,
+    projectName: 207,
     projectCode: 126,
-    budgetFen: 58,
-    purchaser: 184,
-    agency: 90,
-    procurementMethod: 132,
-    provinceCode: 234,
-    bidDeadline: 36,
-    winners: 76,
-    phones: 94,
+    budgetFen: 59,
+    purchaser: 187,
+    agency: 91,
+    procurementMethod: 135,
+    provinceCode: 237,
+    bidDeadline: 38,
+    winners: 78,
+    phones: 97,
   },
   'held-out': {
-    projectName: 227,
-    projectCode: 197,
-    budgetFen: 68,
-    purchaser: 243,
-    agency: 170,
-    procurementMethod: 161,
-    provinceCode: 344,
-    bidDeadline: 78,
-    winners: 69,
-    phones: 165,
+    projectName: 241,
+    projectCode: 208,
+    budgetFen: 72,
+    purchaser: 255,
+    agency: 185,
+    procurementMethod: 170,
+    provinceCode: 360,
+    bidDeadline: 84,
+    winners: 76,
+    phones: 175,
   },
 };
 
@@ -46,7 +46,7 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
 // (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
 // rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
-const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 44 };
+const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 46 };
 
 describe('the corpus of real notices (src/extract/real)', () => {
   const notices = readRealNotices(realCorpusDir);
