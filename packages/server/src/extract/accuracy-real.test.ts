@@ -46,6 +46,9 @@ const FLOOR: Record<'development' | 'held-out', Record<string, number>> = {
 // e-dltailin-kangbashi-binhe-property-lb's 质疑电话, both in notices added then.)
 // (Ninth round: held-out 17 → 34 and development 3 → 6, every new one in the 130 notices added, read before any
 // rule was written for them: on the 410 notices of the eighth round the counts are 17 and 3, as then.)
+// (Tenth round: held-out 34 → 46, the twelve new ones all in the 118 notices added, read before any rule was written
+// for them — on the 540 notices of the ninth round the count is 34, as then; development 6 → 5:
+// e-clxstzc-nanjing-parking-shed-zb's province is no longer read once its news title reads as a result.)
 const MAX_SPURIOUS: Record<'development' | 'held-out', number> = { development: 5, 'held-out': 46 };
 
 describe('the corpus of real notices (src/extract/real)', () => {

@@ -65,7 +65,7 @@ export function cleanCode(value: string | null | undefined): string | null {
   // `投资项目代码:(2406-441826-04-01-514275)`: a code wrapped whole in brackets, and the sentence going on after it
   // (`项目编号:(ORDOSKBSCG-G20180104)的政府采购活动中`).
   let code = (stated.split(/[\s，,；;。、]/)[0] ?? '').replace(
-    /^[（(]([^（()）]+)[)）](?:(?=的|于)[^]*)?(?![\dA-Za-z_./-])/,
+    /^[（(]([^（()）]+)[)）](?:(?=的|于).*)?(?![\dA-Za-z_./-])/,
     '$1',
   );
   // `N5100012025000123（招标文件编号：SCZC-2025-001）`: a second code given in brackets after the first.

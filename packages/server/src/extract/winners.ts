@@ -289,7 +289,7 @@ function winnersFromLabels(text: string): ExtractedWinner[] {
     ownLine: true,
     runTogether: true,
   }).filter(
-    (amount, i, all) =>
+    (amount, _, all) =>
       !isMasked(amount.value) || !all.some((other) => other !== amount && !isMasked(other.value)),
   );
   // `中标（成交）价格：121.5 价格单位：万元`: the unit stated on its own.
